@@ -1,0 +1,111 @@
+# kifu - plain GNU make.
+#
+#   make                 kifu and libkifu.a (optimised)
+#   make check           unit + CLI tests, everything built with ASan+UBSan
+#   make check-slow      the long perft oracles (depth 6 from the start)
+#   make bench           benchmark figures
+#   make install PREFIX=/usr/local DESTDIR=
+#   make deps            install missing build dependencies (root) or name them
+
+VERSION := 0.1.0
+
+CC ?= cc
+CFLAGS ?= -O2 -g
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+PKG_CONFIG ?= pkg-config
+
+WARN := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
+	-Wmissing-prototypes -Wpointer-arith -Wvla
+ALL_CPPFLAGS := -D_POSIX_C_SOURCE=200809L -DKIFU_VERSION='"$(VERSION)"' -I. $(CPPFLAGS)
+ALL_CFLAGS := $(WARN) $(CFLAGS)
+LIBS := -lpthread
+
+SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
+	-fno-sanitize-recover=all
+
+LIB_SRC := $(wildcard core/*.c parsers/*.c writers/*.c)
+CMD_SRC := $(wildcard cmd/*.c)
+TEST_SRC := $(wildcard tests/test_*.c)
+
+REL_LIB_OBJ := $(LIB_SRC:%.c=build/rel/%.o)
+REL_CMD_OBJ := $(CMD_SRC:%.c=build/rel/%.o)
+SAN_LIB_OBJ := $(LIB_SRC:%.c=build/san/%.o)
+SAN_CMD_OBJ := $(CMD_SRC:%.c=build/san/%.o)
+SAN_TESTS := $(TEST_SRC:tests/%.c=build/san/tests/%)
+
+CMOCKA_CFLAGS = $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
+CMOCKA_LIBS = $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null || echo -lcmocka)
+
+.PHONY: all check check-unit check-cli check-slow bench install uninstall \
+	clean deps
+.DELETE_ON_ERROR:
+
+all: kifu libkifu.a
+
+libkifu.a: $(REL_LIB_OBJ)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+kifu: $(REL_CMD_OBJ) libkifu.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(REL_CMD_OBJ) libkifu.a $(LIBS)
+
+build/rel/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+# Everything under build/san carries the sanitizers; the tests and the CLI
+# tests run only against these objects.
+build/san/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) $(WARN) $(SAN_FLAGS) -MMD -MP -c -o $@ $<
+
+build/san/libkifu.a: $(SAN_LIB_OBJ)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+build/san/kifu: $(SAN_CMD_OBJ) build/san/libkifu.a
+	$(CC) $(WARN) $(SAN_FLAGS) -o $@ $(SAN_CMD_OBJ) build/san/libkifu.a $(LIBS)
+
+build/san/tests/%: tests/%.c tests/helpers.h build/san/libkifu.a
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) $(WARN) $(SAN_FLAGS) $(CMOCKA_CFLAGS) -o $@ $< \
+		build/san/libkifu.a $(CMOCKA_LIBS) $(LIBS)
+
+check: deps
+	$(MAKE) check-unit check-cli
+
+check-unit: $(SAN_TESTS)
+	@fail=0; for t in $(SAN_TESTS); do \
+		echo "== $$t"; $$t || fail=1; \
+	done; exit $$fail
+
+check-cli: build/san/kifu
+	@sh tests/cli/run.sh build/san/kifu
+
+check-slow: kifu
+	@sh tests/slow.sh ./kifu
+
+bench: kifu
+	@sh tests/bench.sh ./kifu
+
+deps:
+	@sh tests/deps.sh
+
+install: all
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) \
+		$(DESTDIR)$(INCLUDEDIR)/kifu/core
+	install -m 755 kifu $(DESTDIR)$(BINDIR)/kifu
+	install -m 644 libkifu.a $(DESTDIR)$(LIBDIR)/libkifu.a
+	install -m 644 core/*.h $(DESTDIR)$(INCLUDEDIR)/kifu/core/
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/kifu $(DESTDIR)$(LIBDIR)/libkifu.a
+	rm -rf $(DESTDIR)$(INCLUDEDIR)/kifu
+
+clean:
+	rm -rf build kifu libkifu.a
+
+-include $(shell find build -name '*.d' 2>/dev/null)

@@ -1,0 +1,61 @@
+/*
+ * cmd.h - what the subcommands share. Only cmd/ prints or exits.
+ *
+ * Adding a subcommand:
+ *   1. write cmd/<name>.c with int cmd_<name>(int argc, char **argv)
+ *      and a static usage text; --help prints it to stdout, exit 0;
+ *   2. declare it below;
+ *   3. add a row to commands[] in cmd/kifu.c (alphabetical);
+ *   4. add tests/cli/tNNNN-<name>-*.sh and a README section.
+ *
+ * Exit codes: 0 ok, 1 findings (an illegal move, an invalid record),
+ * 2 trouble (usage, unreadable input, write failure).
+ */
+#ifndef KIFU_CMD_CMD_H
+#define KIFU_CMD_CMD_H
+
+#include "core/position.h"
+
+enum { EXIT_OK = 0, EXIT_FINDINGS = 1, EXIT_TROUBLE = 2 };
+
+struct command {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *summary;
+	const char *usage;	/* full help text; first line is the synopsis */
+};
+
+int cmd_legal(int argc, char **argv);
+int cmd_moves(int argc, char **argv);
+int cmd_perft(int argc, char **argv);
+
+extern const char cmd_legal_usage[];
+extern const char cmd_moves_usage[];
+extern const char cmd_perft_usage[];
+
+/* "kifu: error: ..." on stderr; returns EXIT_TROUBLE for `return error(...)`. */
+int cmd_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void cmd_warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Prints the synopsis and a hint to stderr; returns EXIT_TROUBLE. */
+int cmd_usage_error(const char *usage, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* Prints the full help to stdout; returns EXIT_OK. */
+int cmd_help(const char *usage);
+
+/*
+ * Sets pos from a --sfen argument ("startpos", or an SFEN with or
+ * without the "sfen" keyword; NULL means startpos) on the named variant
+ * (NULL: standard). Impossible positions are refused unless
+ * allow_impossible. Reports on stderr; returns 0 or EXIT_TROUBLE.
+ */
+int cmd_position(struct position *pos, const char *sfen,
+    const char *variant, int allow_impossible);
+
+/* Parses a non-negative int argument; -1 if it is not one. */
+int cmd_parse_int(const char *s, int max);
+
+/* Monotonic seconds, for rates printed on stderr. */
+double cmd_now(void);
+
+#endif /* KIFU_CMD_CMD_H */

@@ -1,0 +1,127 @@
+/*
+ * kifu.c - main: dispatch to a subcommand, then make sure what it wrote
+ * reached stdout.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd.h"
+
+static int cmd_help_cmd(int argc, char **argv);
+
+static const char help_usage[] =
+    "usage: kifu help [<command>]\n"
+    "\n"
+    "Lists the commands, or shows the help of one.\n";
+
+/* Alphabetical; `kifu help` prints them in this order. */
+static const struct command commands[] = {
+	{ "help", cmd_help_cmd, "show the commands, or one command's help",
+	    help_usage },
+	{ "legal", cmd_legal, "judge USI moves played from a position",
+	    cmd_legal_usage },
+	{ "moves", cmd_moves, "list the legal moves of a position",
+	    cmd_moves_usage },
+	{ "perft", cmd_perft, "count the leaves of the legal move tree",
+	    cmd_perft_usage },
+};
+
+#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+static const char main_usage[] =
+    "usage: kifu [--version] [--help] <command> [<args>]\n";
+
+static const struct command *
+find_command(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < NCOMMANDS; i++)
+		if (strcmp(commands[i].name, name) == 0)
+			return &commands[i];
+	return NULL;
+}
+
+static void
+list_commands(FILE *f)
+{
+	size_t i;
+
+	fputs(main_usage, f);
+	fputs("\nkifu reads, checks and converts shogi game records.\n"
+	    "\ncommands:\n", f);
+	for (i = 0; i < NCOMMANDS; i++)
+		fprintf(f, "   %-10s %s\n", commands[i].name,
+		    commands[i].summary);
+	fputs("\n'kifu help <command>' or 'kifu <command> --help' shows "
+	    "a command's options.\n"
+	    "Exit status: 0 ok, 1 findings (illegal move, invalid record), "
+	    "2 trouble.\n", f);
+}
+
+static int
+cmd_help_cmd(int argc, char **argv)
+{
+	const struct command *c;
+
+	if (argc < 2) {
+		list_commands(stdout);
+		return EXIT_OK;
+	}
+	if (argc > 2 || argv[1][0] == '-') {
+		if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)
+			return cmd_help(help_usage);
+		return cmd_usage_error(help_usage, "'help' takes one command");
+	}
+	if (!(c = find_command(argv[1])))
+		return cmd_error("'%s' is not a kifu command; see 'kifu help'",
+		    argv[1]);
+	return cmd_help(c->usage);
+}
+
+/*
+ * Output that never reached stdout (full disk, I/O error) must not pass
+ * for success; a reader that went away (EPIPE) is not an error of ours,
+ * so exit quietly the way a SIGPIPE death would look to the shell.
+ */
+static int
+finish_stdout(int status)
+{
+	int err = fflush(stdout) != 0 || ferror(stdout);
+
+	if (fclose(stdout) != 0)
+		err = 1;
+	if (err) {
+		if (errno == EPIPE)
+			return 141;
+		fprintf(stderr, "kifu: error: write error on standard output: "
+		    "%s\n", strerror(errno));
+		return EXIT_TROUBLE;
+	}
+	return status;
+}
+
+int
+main(int argc, char **argv)
+{
+	const struct command *c;
+
+	if (argc < 2) {
+		list_commands(stderr);
+		return EXIT_TROUBLE;
+	}
+	if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "version") == 0) {
+		printf("kifu %s\n", KIFU_VERSION);
+		return finish_stdout(EXIT_OK);
+	}
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+		list_commands(stdout);
+		return finish_stdout(EXIT_OK);
+	}
+	if (!(c = find_command(argv[1]))) {
+		cmd_error("'%s' is not a kifu command; see 'kifu help'", argv[1]);
+		return EXIT_TROUBLE;
+	}
+	return finish_stdout(c->fn(argc - 1, argv + 1));
+}

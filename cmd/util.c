@@ -1,0 +1,120 @@
+/*
+ * util.c - messages, option helpers and position arguments for cmd/.
+ */
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cmd.h"
+#include "core/sfen.h"
+
+static void
+report(const char *prefix, const char *fmt, va_list ap)
+{
+	char buf[1024];
+	char *p;
+
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	/* Text may echo user input: never let it drive the terminal. */
+	for (p = buf; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = '?';
+	fflush(stdout);
+	fprintf(stderr, "kifu: %s%s\n", prefix, buf);
+}
+
+int
+cmd_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	report("error: ", fmt, ap);
+	va_end(ap);
+	return EXIT_TROUBLE;
+}
+
+void
+cmd_warning(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	report("warning: ", fmt, ap);
+	va_end(ap);
+}
+
+int
+cmd_usage_error(const char *usage, const char *fmt, ...)
+{
+	va_list ap;
+	const char *nl = strchr(usage, '\n');
+
+	va_start(ap, fmt);
+	report("error: ", fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "%.*s\n", nl ? (int)(nl - usage) : (int)strlen(usage),
+	    usage);
+	return EXIT_TROUBLE;
+}
+
+int
+cmd_help(const char *usage)
+{
+	fputs(usage, stdout);
+	return EXIT_OK;
+}
+
+int
+cmd_position(struct position *pos, const char *sfen, const char *variant,
+    int allow_impossible)
+{
+	const struct variant *v = variant_standard();
+	struct sfen_error e;
+	enum sfen_status st;
+
+	if (variant && !(v = variant_by_name(variant)))
+		return cmd_error("unknown variant '%s' (known: standard, "
+		    "minishogi)", variant);
+	if (!sfen || strcmp(sfen, "startpos") == 0) {
+		position_set_start(pos, v);
+		return 0;
+	}
+	st = sfen_read(pos, v, sfen, &e);
+	if (st == SFEN_SYNTAX)
+		return cmd_error("invalid SFEN '%s' at column %zu: %s [%s]",
+		    sfen, e.offset + 1, e.message, e.id);
+	if (st == SFEN_IMPOSSIBLE) {
+		if (!allow_impossible)
+			return cmd_error("impossible position '%s': %s [%s]",
+			    sfen, e.message, e.id);
+		cmd_warning("impossible position: %s [%s]", e.message, e.id);
+	}
+	return 0;
+}
+
+int
+cmd_parse_int(const char *s, int max)
+{
+	char *end;
+	long n;
+
+	if (!s || !*s || *s == '-' || *s == '+')
+		return -1;
+	n = strtol(s, &end, 10);
+	if (*end || n < 0 || n > max)
+		return -1;
+	return (int)n;
+}
+
+double
+cmd_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}

@@ -1,0 +1,23 @@
+#include <pthread.h>
+
+#include "core.h"
+#include "bitboard.h"
+#include "zobrist.h"
+
+void variant_init(void);	/* variant.c: needs the bitboard tables */
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+static void
+init_once(void)
+{
+	bb_init();
+	variant_init();
+	zobrist_init();
+}
+
+void
+core_init(void)
+{
+	pthread_once(&once, init_once);
+}

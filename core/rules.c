@@ -1,0 +1,136 @@
+/*
+ * rules.c - the rule a claimed move breaks, and mate/stalemate.
+ */
+#include "movegen.h"
+#include "rules.h"
+
+#define RULE_NAME(e, id, desc) id,
+static const char *const names[] = { RULE_LIST(RULE_NAME) };
+#undef RULE_NAME
+#define RULE_DESC(e, id, desc) desc,
+static const char *const descs[] = { RULE_LIST(RULE_DESC) };
+#undef RULE_DESC
+
+const char *
+rule_id_name(enum rule_id r)
+{
+	return (unsigned)r < RULE_NB ? names[r] : "unknown";
+}
+
+const char *
+rule_description(enum rule_id r)
+{
+	return (unsigned)r < RULE_NB ? descs[r] : "unknown rule";
+}
+
+static int
+on_board(const struct position *pos, square sq)
+{
+	return sq >= 0 && sq < SQ_NB && bb_test(pos->v->board, sq);
+}
+
+/* Whether making m leaves the mover's own king attacked. */
+static int
+leaves_king_attacked(const struct position *pos, move m)
+{
+	struct position q = *pos;
+	struct undo u;
+	square k;
+
+	position_do_move(&q, m, &u);
+	k = q.king[pos->side];
+	return k != SQ_NONE && position_attackers(&q, k, q.side, q.occ);
+}
+
+static enum rule_id
+check_drop(const struct position *pos, const struct move_claim *c, move *out)
+{
+	enum color us = pos->side;
+	enum piece_type pt = c->piece;
+	move m;
+
+	if (c->promote)
+		return RULE_NOT_PROMOTABLE;
+	if (pt < PT_PAWN || pt >= HAND_NB || !pos->hand[us][pt])
+		return RULE_NOT_IN_HAND;
+	if (!on_board(pos, c->to))
+		return RULE_PIECE_MOVEMENT;
+	if (pos->board[c->to] != PIECE_NONE)
+		return RULE_OCCUPIED;
+	if (bb_test(pos->v->dead[us][pt], c->to))
+		return RULE_DEAD_PIECE;
+	if (pt == PT_PAWN && (pos->by_type[PT_PAWN] & pos->by_color[us] &
+	    bb_file[sq_file(c->to)]))
+		return RULE_NIFU;
+	m = move_make_drop(pt, c->to, us);
+	if (leaves_king_attacked(pos, m))
+		return RULE_SELF_CHECK;
+	if (pt == PT_PAWN && pos->king[color_flip(us)] != SQ_NONE &&
+	    bb_test(bb_step[color_flip(us)][PT_PAWN][pos->king[color_flip(us)]],
+		c->to) &&
+	    movegen_pawn_drop_mates(pos, c->to))
+		return RULE_UCHIFUZUME;
+	if (out)
+		*out = m;
+	return RULE_OK;
+}
+
+enum rule_id
+rules_check_move(const struct position *pos, const struct move_claim *c,
+    move *out)
+{
+	const struct variant *v = pos->v;
+	enum color us = pos->side;
+	piece p;
+	enum piece_type pt;
+	move m;
+
+	if (c->drop)
+		return check_drop(pos, c, out);
+	if (!on_board(pos, c->from) || pos->board[c->from] == PIECE_NONE)
+		return RULE_NO_PIECE;
+	p = pos->board[c->from];
+	pt = piece_type_of(p);
+	if (piece_color(p) != us)
+		return RULE_NOT_OWN_PIECE;
+	if (c->piece != PT_NONE && c->piece != pt)
+		return RULE_WRONG_PIECE;
+	if (on_board(pos, c->to) && pos->board[c->to] != PIECE_NONE &&
+	    piece_color(pos->board[c->to]) == us)
+		return RULE_OWN_CAPTURE;
+	if (!on_board(pos, c->to) ||
+	    !bb_test(bb_attacks(us, pt, c->from, pos->occ), c->to))
+		return RULE_PIECE_MOVEMENT;
+	if (c->promote && (!pt_can_promote(pt) ||
+	    !(bb_test(v->zone[us], c->from) || bb_test(v->zone[us], c->to))))
+		return RULE_NOT_PROMOTABLE;
+	if (!c->promote && bb_test(v->dead[us][pt], c->to))
+		return RULE_DEAD_PIECE;
+	m = move_make(c->from, c->to, p, c->promote);
+	if (leaves_king_attacked(pos, m))
+		return RULE_SELF_CHECK;
+	if (out)
+		*out = m;
+	return RULE_OK;
+}
+
+enum play_state
+rules_play_state(const struct position *pos)
+{
+	struct move_list ml;
+	int check = position_in_check(pos);
+
+	if (movegen_legal(pos, &ml) == 0)
+		return check ? PLAY_CHECKMATE : PLAY_STALEMATE;
+	return check ? PLAY_CHECK : PLAY_NORMAL;
+}
+
+int
+rules_gives_check(const struct position *pos, move m)
+{
+	struct position q = *pos;
+	struct undo u;
+
+	position_do_move(&q, m, &u);
+	return position_in_check(&q);
+}

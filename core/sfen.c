@@ -1,0 +1,352 @@
+/*
+ * sfen.c - SFEN reading and writing.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core.h"
+#include "sfen.h"
+#include "zobrist.h"
+
+char
+sfen_piece_letter(enum piece_type pt)
+{
+	static const char l[PT_KING + 1] = {
+		0, 'P', 'L', 'N', 'S', 'B', 'R', 'G', 'K'
+	};
+
+	return pt >= PT_PAWN && pt <= PT_KING ? l[pt] : 0;
+}
+
+enum piece_type
+sfen_letter_type(char c)
+{
+	switch (c | 0x20) {
+	case 'p': return PT_PAWN;
+	case 'l': return PT_LANCE;
+	case 'n': return PT_KNIGHT;
+	case 's': return PT_SILVER;
+	case 'g': return PT_GOLD;
+	case 'b': return PT_BISHOP;
+	case 'r': return PT_ROOK;
+	case 'k': return PT_KING;
+	default: return PT_NONE;
+	}
+}
+
+static enum sfen_status
+fail(struct sfen_error *err, enum sfen_status st, const char *id,
+    size_t offset, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err) {
+		err->status = st;
+		err->id = id;
+		err->offset = offset;
+		va_start(ap, fmt);
+		vsnprintf(err->message, sizeof(err->message), fmt, ap);
+		va_end(ap);
+	}
+	return st;
+}
+
+#define SYNTAX(off, ...) fail(err, SFEN_SYNTAX, "sfen-syntax", (off), __VA_ARGS__)
+
+static int
+is_blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+static enum sfen_status
+read_board(struct position *pos, const char *s, size_t *i,
+    struct sfen_error *err)
+{
+	const struct variant *v = pos->v;
+	int rank = 0, file = v->files - 1;
+
+	for (;;) {
+		char c = s[*i];
+		size_t at = *i;
+		int promoted = 0;
+		enum piece_type pt;
+
+		if (c >= '1' && c <= '9') {
+			file -= c - '0';
+			if (file < -1)
+				return SYNTAX(at, "rank %d has more than %d squares",
+				    rank + 1, v->files);
+			(*i)++;
+			continue;
+		}
+		if (c == '/' || is_blank(c) || c == '\0') {
+			if (file != -1)
+				return SYNTAX(at, "rank %d has %d squares, not %d",
+				    rank + 1, v->files - 1 - file, v->files);
+			rank++;
+			if (c != '/')
+				break;
+			if (rank == v->ranks)
+				return SYNTAX(at, "board has more than %d ranks",
+				    v->ranks);
+			file = v->files - 1;
+			(*i)++;
+			continue;
+		}
+		if (c == '+') {
+			promoted = 1;
+			c = s[++(*i)];
+		}
+		pt = sfen_letter_type(c);
+		if (pt == PT_NONE)
+			return SYNTAX(*i, c ? "unexpected '%c' in board" :
+			    "board ends after '+'", c);
+		if (promoted && !pt_can_promote(pt))
+			return SYNTAX(at, "'%c' cannot be promoted", c);
+		if (file < 0)
+			return SYNTAX(at, "rank %d has more than %d squares",
+			    rank + 1, v->files);
+		position_put(pos, sq_make(file, rank),
+		    piece_make(c >= 'a' ? WHITE : BLACK,
+			promoted ? pt | PT_PROMOTED : pt));
+		file--;
+		(*i)++;
+	}
+	if (rank != v->ranks)
+		return SYNTAX(*i, "board has %d ranks, not %d", rank, v->ranks);
+	return SFEN_OK;
+}
+
+static enum sfen_status
+read_hands(struct position *pos, const char *s, size_t *i,
+    struct sfen_error *err)
+{
+	if (s[*i] == '-') {
+		(*i)++;
+		if (s[*i] && !is_blank(s[*i]))
+			return SYNTAX(*i, "unexpected '%c' after '-'", s[*i]);
+		return SFEN_OK;
+	}
+	while (s[*i] && !is_blank(s[*i])) {
+		size_t at = *i;
+		int n = 1;
+		enum piece_type pt;
+		enum color c;
+
+		if (s[*i] >= '0' && s[*i] <= '9') {
+			n = 0;
+			while (s[*i] >= '0' && s[*i] <= '9' && n < 100)
+				n = n * 10 + (s[(*i)++] - '0');
+			if (n < 1 || n > 99)
+				return SYNTAX(at, "bad count in hands");
+		}
+		pt = sfen_letter_type(s[*i]);
+		if (pt == PT_NONE || pt == PT_KING)
+			return SYNTAX(*i, s[*i] ? "'%c' cannot be in hand" :
+			    "hands end after a count", s[*i]);
+		c = s[*i] >= 'a' ? WHITE : BLACK;
+		if (pos->hand[c][pt])
+			return SYNTAX(*i, "'%c' appears twice in hands", s[*i]);
+		position_hand_set(pos, c, pt, n);
+		(*i)++;
+	}
+	return SFEN_OK;
+}
+
+static enum sfen_status
+check_possible(const struct position *pos, struct sfen_error *err)
+{
+	const struct variant *v = pos->v;
+	int count[PT_KING + 1] = { 0 };
+	int kings[COLOR_NB] = { 0 };
+	int pawn_files[COLOR_NB][FILE_NB] = { { 0 } };
+	square sq;
+	int c, pt;
+
+	for (sq = 0; sq < SQ_NB; sq++) {
+		piece p = pos->board[sq];
+		enum piece_type t = piece_type_of(p);
+
+		if (p == PIECE_NONE)
+			continue;
+		c = piece_color(p);
+		count[pt_unpromoted(t)]++;
+		if (t == PT_KING && ++kings[c] > 1)
+			return fail(err, SFEN_IMPOSSIBLE, "two-kings", 0,
+			    "%s has two kings", c == BLACK ? "black" : "white");
+		if (bb_test(v->dead[c][t], sq))
+			return fail(err, SFEN_IMPOSSIBLE, "dead-piece-on-board", 0,
+			    "unpromoted '%c' on %d%c can never move",
+			    c == BLACK ? sfen_piece_letter(t) :
+			    sfen_piece_letter(t) | 0x20,
+			    sq_file(sq) + 1, 'a' + sq_rank(sq));
+		if (t == PT_PAWN && pawn_files[c][sq_file(sq)]++)
+			return fail(err, SFEN_IMPOSSIBLE, "nifu-on-board", 0,
+			    "two unpromoted %s pawns on file %d",
+			    c == BLACK ? "black" : "white", sq_file(sq) + 1);
+	}
+	for (c = 0; c < COLOR_NB; c++)
+		for (pt = PT_PAWN; pt < HAND_NB; pt++)
+			count[pt] += pos->hand[c][pt];
+	for (pt = PT_PAWN; pt <= PT_KING; pt++)
+		if (count[pt] > v->set_count[pt])
+			return fail(err, SFEN_IMPOSSIBLE, "too-many-pieces", 0,
+			    "%d pieces of type '%c', the set has %d",
+			    count[pt], sfen_piece_letter(pt), v->set_count[pt]);
+	{
+		enum color them = color_flip(pos->side);
+		square k = pos->king[them];
+
+		if (k != SQ_NONE &&
+		    position_attackers(pos, k, pos->side, pos->occ))
+			return fail(err, SFEN_IMPOSSIBLE,
+			    "side-not-to-move-in-check", 0,
+			    "%s is in check but it is %s to move",
+			    them == BLACK ? "black" : "white",
+			    pos->side == BLACK ? "black" : "white");
+	}
+	return SFEN_OK;
+}
+
+enum sfen_status
+sfen_read_prefix(struct position *pos, const struct variant *v,
+    const char *s, size_t *consumed, struct sfen_error *err)
+{
+	enum sfen_status st;
+	size_t i = 0;
+
+	core_init();
+	position_clear(pos, v);
+	while (is_blank(s[i]))
+		i++;
+	if (strncmp(s + i, "sfen", 4) == 0 && is_blank(s[i + 4]))
+		for (i += 4; is_blank(s[i]); i++)
+			;
+	if ((st = read_board(pos, s, &i, err)) != SFEN_OK)
+		return st;
+	while (is_blank(s[i]))
+		i++;
+	if ((s[i] != 'b' && s[i] != 'w') || (s[i + 1] && !is_blank(s[i + 1])))
+		return SYNTAX(i, "side to move must be 'b' or 'w'");
+	if (s[i] == 'w') {
+		pos->side = WHITE;
+		pos->board_key ^= zobrist_side;
+	}
+	i++;
+	while (is_blank(s[i]))
+		i++;
+	if (!s[i])
+		return SYNTAX(i, "hands missing (write '-' for none)");
+	if ((st = read_hands(pos, s, &i, err)) != SFEN_OK)
+		return st;
+	*consumed = i;
+	while (is_blank(s[i]))
+		i++;
+	/* The move number is optional; when present it is all digits. */
+	if (s[i] >= '0' && s[i] <= '9') {
+		size_t at = i;
+		long n = 0;
+
+		while (s[i] >= '0' && s[i] <= '9' && n < 100000000)
+			n = n * 10 + (s[i++] - '0');
+		if ((s[i] && !is_blank(s[i])) || n < 1 || n >= 100000000)
+			return SYNTAX(at, "bad move number");
+		pos->move_number = (int)n;
+		*consumed = i;
+	}
+	return check_possible(pos, err);
+}
+
+enum sfen_status
+sfen_read(struct position *pos, const struct variant *v, const char *s,
+    struct sfen_error *err)
+{
+	size_t n, i;
+	enum sfen_status st = sfen_read_prefix(pos, v, s, &n, err);
+
+	if (st == SFEN_SYNTAX)
+		return st;
+	for (i = n; is_blank(s[i]) || s[i] == '\n' || s[i] == '\r'; i++)
+		;
+	if (s[i])
+		return SYNTAX(i, "unexpected text after the SFEN");
+	return st;
+}
+
+void
+position_set_start(struct position *pos, const struct variant *v)
+{
+	core_init();
+	/* The variants' start SFENs are constants that always read. */
+	(void)sfen_read(pos, v, v->start_sfen, NULL);
+}
+
+void
+sfen_write_board(const struct position *pos, char buf[SFEN_MAX])
+{
+	const struct variant *v = pos->v;
+	char *o = buf;
+	int rank, file;
+
+	for (rank = 0; rank < v->ranks; rank++) {
+		int empty = 0;
+
+		if (rank)
+			*o++ = '/';
+		for (file = v->files - 1; file >= 0; file--) {
+			piece p = pos->board[sq_make(file, rank)];
+			enum piece_type pt = piece_type_of(p);
+			char l;
+
+			if (p == PIECE_NONE) {
+				empty++;
+				continue;
+			}
+			if (empty)
+				*o++ = (char)('0' + empty);
+			empty = 0;
+			if (pt_is_promoted(pt))
+				*o++ = '+';
+			l = sfen_piece_letter(pt_unpromoted(pt));
+			*o++ = piece_color(p) == WHITE ? (char)(l | 0x20) : l;
+		}
+		if (empty)
+			*o++ = (char)('0' + empty);
+	}
+	*o = '\0';
+}
+
+void
+sfen_write(const struct position *pos, char buf[SFEN_MAX])
+{
+	static const enum piece_type order[] = {
+		PT_ROOK, PT_BISHOP, PT_GOLD, PT_SILVER, PT_KNIGHT, PT_LANCE,
+		PT_PAWN
+	};
+	char *o;
+	int c, i, any = 0;
+
+	sfen_write_board(pos, buf);
+	o = buf + strlen(buf);
+	*o++ = ' ';
+	*o++ = pos->side == BLACK ? 'b' : 'w';
+	*o++ = ' ';
+	for (c = 0; c < COLOR_NB; c++) {
+		for (i = 0; i < 7; i++) {
+			int n = pos->hand[c][order[i]];
+			char l = sfen_piece_letter(order[i]);
+
+			if (!n)
+				continue;
+			any = 1;
+			if (n > 1)
+				o += sprintf(o, "%d", n);
+			*o++ = c == WHITE ? (char)(l | 0x20) : l;
+		}
+	}
+	if (!any)
+		*o++ = '-';
+	sprintf(o, " %d", pos->move_number);
+}

@@ -1,0 +1,67 @@
+/*
+ * sfen.h - SFEN position text in and out.
+ *
+ * Reading tells apart text that is not SFEN at all (SFEN_SYNTAX) from
+ * well-formed text describing a position that cannot occur
+ * (SFEN_IMPOSSIBLE: two kings of one side, a piece that could never move,
+ * nifu on the board, more pieces than the set has, the side not to move
+ * in check). A position without a king for one or both sides (tsume) is
+ * valid.
+ */
+#ifndef KIFU_CORE_SFEN_H
+#define KIFU_CORE_SFEN_H
+
+#include <stddef.h>
+
+#include "position.h"
+
+enum sfen_status {
+	SFEN_OK = 0,
+	SFEN_SYNTAX,
+	SFEN_IMPOSSIBLE
+};
+
+struct sfen_error {
+	enum sfen_status status;
+	/*
+	 * Stable id, a static string: "sfen-syntax", "two-kings",
+	 * "dead-piece-on-board", "nifu-on-board", "too-many-pieces",
+	 * "side-not-to-move-in-check".
+	 */
+	const char *id;
+	size_t offset;		/* byte offset into the text */
+	char message[128];
+};
+
+/* Longest SFEN sfen_write() can produce, with its NUL. */
+#define SFEN_MAX 160
+
+/*
+ * Reads a whole SFEN (an optional leading "sfen " keyword, board, side,
+ * hands and an optional move number; surrounding blanks allowed) into
+ * pos. On failure pos is unspecified and err says why; err may be NULL.
+ */
+enum sfen_status sfen_read(struct position *pos, const struct variant *v,
+    const char *text, struct sfen_error *err);
+
+/*
+ * Like sfen_read, but stops after the SFEN's fields and stores in
+ * *consumed how many bytes of text they took, so that a caller can go on
+ * with what follows ("moves ...").
+ */
+enum sfen_status sfen_read_prefix(struct position *pos,
+    const struct variant *v, const char *text, size_t *consumed,
+    struct sfen_error *err);
+
+/* Writes the canonical SFEN of pos into buf (SFEN_MAX bytes). */
+void sfen_write(const struct position *pos, char buf[SFEN_MAX]);
+
+/* Writes only the board field. */
+void sfen_write_board(const struct position *pos, char buf[SFEN_MAX]);
+
+/* Upper-case SFEN letter of an unpromoted type ('P', ..., 'K'); 0 if none. */
+char sfen_piece_letter(enum piece_type pt);
+/* The unpromoted type an upper- or lower-case letter names; PT_NONE if none. */
+enum piece_type sfen_letter_type(char c);
+
+#endif /* KIFU_CORE_SFEN_H */

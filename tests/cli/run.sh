@@ -1,0 +1,16 @@
+#!/bin/sh
+# Runs every tests/cli/t*.sh against the kifu binary given as $1 and
+# prints "N passed, N failed".
+kifu=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+here=$(cd "$(dirname "$0")" && pwd)
+pass=0 fail=0
+for t in "$here"/t*.sh; do
+	if KIFU="$kifu" TESTDATA="$here/../../testdata" sh "$t"; then
+		pass=$((pass + 1))
+	else
+		echo "FAIL: $(basename "$t")"
+		fail=$((fail + 1))
+	fi
+done
+echo "cli: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
