@@ -1,6 +1,7 @@
 # kifu - plain GNU make.
 #
 #   make                 kifu and libkifu.a (optimised)
+#   make demo            run kifu on the bundled testdata/
 #   make check           unit + CLI tests, everything built with ASan+UBSan
 #   make check-slow      the long perft oracles (depth 6 from the start)
 #   make bench           benchmark figures
@@ -39,7 +40,8 @@ SAN_TESTS := $(TEST_SRC:tests/%.c=build/san/tests/%)
 CMOCKA_CFLAGS = $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS = $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null || echo -lcmocka)
 
-.PHONY: all check check-unit check-cli check-slow bench install uninstall \
+
+.PHONY: all demo check check-unit check-cli check-slow bench install uninstall \
 	clean deps
 .DELETE_ON_ERROR:
 
@@ -87,6 +89,9 @@ check-cli: build/san/kifu
 
 check-slow: kifu
 	@sh tests/slow.sh ./kifu
+
+demo: kifu
+	@sh tests/demo.sh ./kifu
 
 bench: kifu
 	@sh tests/bench.sh ./kifu

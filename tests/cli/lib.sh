@@ -1,0 +1,54 @@
+# Sourced by every tests/cli/t*.sh. $KIFU is the binary under test,
+# $TESTDATA the project's testdata/. Each test runs in its own temporary
+# directory, which is removed on success and kept on failure.
+set -u
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/kifu-cli.XXXXXX")
+cd "$tmp" || exit 1
+failed=0
+name=$(basename "$0" .sh)
+
+# expect_success TITLE CMD...: CMD must exit 0.
+expect_success() {
+	title=$1; shift
+	if ! "$@" >out 2>err; then
+		echo "$name: $title: expected success, got $?"; cat err
+		failed=1
+	fi
+}
+
+# expect_exit CODE TITLE CMD...: CMD must exit with CODE.
+expect_exit() {
+	want=$1 title=$2; shift 2
+	"$@" >out 2>err
+	got=$?
+	if [ "$got" -ne "$want" ]; then
+		echo "$name: $title: expected exit $want, got $got"; cat err
+		failed=1
+	fi
+}
+
+# expect_output TITLE TEXT: stdout of the last command must equal TEXT.
+expect_output() {
+	printf '%s\n' "$2" >expect
+	if ! cmp -s expect out; then
+		echo "$name: $1: output differs"; diff expect out | head -20
+		failed=1
+	fi
+}
+
+# expect_stderr_has TITLE TEXT: stderr of the last command contains TEXT.
+expect_stderr_has() {
+	if ! grep -qF -- "$2" err; then
+		echo "$name: $1: stderr lacks '$2'"; cat err
+		failed=1
+	fi
+}
+
+finish() {
+	if [ "$failed" -eq 0 ]; then
+		cd / && rm -rf "$tmp"
+	else
+		echo "$name: kept $tmp"
+	fi
+	exit "$failed"
+}

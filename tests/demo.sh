@@ -1,0 +1,14 @@
+#!/bin/sh
+# The README's first command ends here: a perft and the legality cases in
+# testdata/legal/cases.tsv, judged by the kifu binary given as $1.
+kifu=$1
+data=$(dirname "$0")/../testdata/legal/cases.tsv
+echo "== perft 5 from the start position"
+"$kifu" perft 5 || exit 2
+echo "== legality of testdata/legal/cases.tsv"
+grep -v '^#' "$data" | while IFS='	' read -r name sfen moves; do
+	# shellcheck disable=SC2086 # moves are separate arguments
+	verdict=$("$kifu" legal --sfen "$sfen" $moves 2>/dev/null)
+	[ $? -le 1 ] || { echo "$name: kifu failed" >&2; exit 2; }
+	printf '%-32s %s\n' "$name" "$verdict"
+done
