@@ -18,10 +18,18 @@ LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 PKG_CONFIG ?= pkg-config
 
+# Bulk counting lives on popcount and bit scans: use the instructions when
+# the build machine has them (x86-64 only; elsewhere the builtins are
+# native anyway). Override with ARCH_FLAGS= for a portable binary.
+ARCH_FLAGS ?= $(shell [ "$$(uname -m)" = x86_64 ] && \
+	for f in popcnt:-mpopcnt bmi1:-mbmi bmi2:-mbmi2 abm:-mlzcnt; do \
+	grep -qw $${f%%:*} /proc/cpuinfo 2>/dev/null && printf '%s ' $${f#*:}; \
+	done)
+
 WARN := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
 	-Wmissing-prototypes -Wpointer-arith -Wvla
 ALL_CPPFLAGS := -D_POSIX_C_SOURCE=200809L -DKIFU_VERSION='"$(VERSION)"' -I. $(CPPFLAGS)
-ALL_CFLAGS := $(WARN) $(CFLAGS)
+ALL_CFLAGS := $(WARN) $(ARCH_FLAGS) $(CFLAGS)
 LIBS := -lpthread
 
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
@@ -54,7 +62,17 @@ libkifu.a: $(REL_LIB_OBJ)
 kifu: $(REL_CMD_OBJ) libkifu.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(REL_CMD_OBJ) libkifu.a $(LIBS)
 
-build/rel/%.o: %.c
+# Objects depend on the flags they were built with, so changing CFLAGS or
+# ARCH_FLAGS rebuilds them.
+FLAGS_NOW := $(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS)
+build/rel/flags: FORCE
+	@mkdir -p $(@D)
+	@[ "$$(cat $@ 2>/dev/null)" = '$(FLAGS_NOW)' ] || echo '$(FLAGS_NOW)' >$@
+
+.PHONY: FORCE
+FORCE:
+
+build/rel/%.o: %.c build/rel/flags
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 

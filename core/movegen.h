@@ -27,6 +27,9 @@ struct move_list {
 /* Fills ml with the legal moves of the side to move; returns ml->n. */
 int movegen_legal(const struct position *pos, struct move_list *ml);
 
+/* How many legal moves the side to move has, without listing them. */
+int movegen_count(const struct position *pos);
+
 /*
  * Whether the side to move dropping a pawn on `to` would mate: `to` must
  * be the square in front of the enemy king. Replies tried: every king

@@ -10,9 +10,9 @@ perft(struct position *pos, int depth)
 
 	if (depth <= 0)
 		return 1;
-	movegen_legal(pos, &ml);
 	if (depth == 1)
-		return (uint64_t)ml.n;
+		return (uint64_t)movegen_count(pos);
+	movegen_legal(pos, &ml);
 	for (i = 0; i < ml.n; i++) {
 		struct undo u;
 

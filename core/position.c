@@ -156,18 +156,28 @@ position_attackers(const struct position *pos, square sq, enum color by,
 {
 	enum color op = color_flip(by);
 	const bitboard *t = pos->by_type;
-	bitboard r;
+	bitboard them = pos->by_color[by];
+	bitboard r, sliders;
 
-	r = (bb_step[op][PT_PAWN][sq] & t[PT_PAWN]) |
+	r = ((bb_step[op][PT_PAWN][sq] & t[PT_PAWN]) |
 	    (bb_step[op][PT_KNIGHT][sq] & t[PT_KNIGHT]) |
 	    (bb_step[op][PT_SILVER][sq] & t[PT_SILVER]) |
 	    (bb_step[op][PT_GOLD][sq] & pos->golds) |
 	    (bb_step[op][PT_KING][sq] &
-		(t[PT_KING] | t[PT_HORSE] | t[PT_DRAGON])) |
-	    (bb_lance_attacks(op, sq, occ) & t[PT_LANCE]) |
-	    (bb_bishop_attacks(sq, occ) & (t[PT_BISHOP] | t[PT_HORSE])) |
-	    (bb_rook_attacks(sq, occ) & (t[PT_ROOK] | t[PT_DRAGON]));
-	return r & pos->by_color[by];
+		(t[PT_KING] | t[PT_HORSE] | t[PT_DRAGON]))) & them;
+	/* Rays are dear: walk them only when a slider stands on the line. */
+	sliders = bb_pseudo[op][PT_LANCE][sq] & t[PT_LANCE] & them;
+	if (sliders)
+		r |= bb_lance_attacks(op, sq, occ) & sliders;
+	sliders = bb_pseudo[op][PT_BISHOP][sq] & (t[PT_BISHOP] | t[PT_HORSE]) &
+	    them;
+	if (sliders)
+		r |= bb_bishop_attacks(sq, occ) & sliders;
+	sliders = bb_pseudo[op][PT_ROOK][sq] & (t[PT_ROOK] | t[PT_DRAGON]) &
+	    them;
+	if (sliders)
+		r |= bb_rook_attacks(sq, occ) & sliders;
+	return r;
 }
 
 bitboard
