@@ -57,7 +57,7 @@ all: kifu libkifu.a
 
 libkifu.a: $(REL_LIB_OBJ)
 	rm -f $@
-	$(AR) rcs $@ $^
+	$(AR) qcs $@ $^
 
 kifu: $(REL_CMD_OBJ) libkifu.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(REL_CMD_OBJ) libkifu.a $(LIBS)
@@ -84,7 +84,7 @@ build/san/%.o: %.c
 
 build/san/libkifu.a: $(SAN_LIB_OBJ)
 	rm -f $@
-	$(AR) rcs $@ $^
+	$(AR) qcs $@ $^
 
 build/san/kifu: $(SAN_CMD_OBJ) build/san/libkifu.a
 	$(CC) $(WARN) $(SAN_FLAGS) -o $@ $(SAN_CMD_OBJ) build/san/libkifu.a $(LIBS)

@@ -155,8 +155,8 @@ read_hands(struct position *pos, const char *s, size_t *i,
 	return SFEN_OK;
 }
 
-static enum sfen_status
-check_possible(const struct position *pos, struct sfen_error *err)
+enum sfen_status
+position_validate(const struct position *pos, struct sfen_error *err)
 {
 	const struct variant *v = pos->v;
 	int count[PT_KING + 1] = { 0 };
@@ -256,7 +256,7 @@ sfen_read_prefix(struct position *pos, const struct variant *v,
 		pos->move_number = (int)n;
 		*consumed = i;
 	}
-	return check_possible(pos, err);
+	return position_validate(pos, err);
 }
 
 enum sfen_status

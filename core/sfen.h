@@ -53,6 +53,13 @@ enum sfen_status sfen_read_prefix(struct position *pos,
     const struct variant *v, const char *text, size_t *consumed,
     struct sfen_error *err);
 
+/*
+ * Checks that a position built by other means (a CSA or KIF board) could
+ * occur: SFEN_OK or SFEN_IMPOSSIBLE with err filled (offset 0).
+ */
+enum sfen_status position_validate(const struct position *pos,
+    struct sfen_error *err);
+
 /* Writes the canonical SFEN of pos into buf (SFEN_MAX bytes). */
 void sfen_write(const struct position *pos, char buf[SFEN_MAX]);
 

@@ -1,0 +1,186 @@
+#include <stdlib.h>
+#include <string.h>
+
+#include "record.h"
+#include "sfen.h"
+#include "xalloc.h"
+
+#define NAME(e, id) id,
+static const char *const header_names[] = { HEADER_LIST(NAME) };
+static const char *const special_names[] = { SPECIAL_LIST(NAME) };
+static const char *const reason_names[] = { REASON_LIST(NAME) };
+#undef NAME
+
+const char *
+header_id_name(enum header_id id)
+{
+	return (unsigned)id < HDR_NB ? header_names[id] : "other";
+}
+
+const char *
+special_name(enum special sp)
+{
+	return (unsigned)sp < SP_NB ? special_names[sp] : "unknown";
+}
+
+const char *
+reason_name(enum reason r)
+{
+	return (unsigned)r < REASON_NB ? reason_names[r] : "unfinished";
+}
+
+const char *
+winner_name(enum winner w)
+{
+	return w == WINNER_BLACK ? "black" : w == WINNER_WHITE ? "white" : "none";
+}
+
+static void
+add_root(struct record *r)
+{
+	struct record_node *n;
+
+	ALLOC_GROW(r->nodes, 1, r->anodes);
+	r->nnodes = 1;
+	n = &r->nodes[0];
+	memset(n, 0, sizeof(*n));
+	n->spec.color = -1;
+	n->spec.from = n->spec.to = SQ_NONE;
+	n->time_ms = n->total_ms = -1;
+	n->parent = n->next = n->alt = -1;
+}
+
+void
+record_init(struct record *r, const struct variant *v)
+{
+	memset(r, 0, sizeof(*r));
+	strbuf_init(&r->pool);
+	record_reset(r, v);
+}
+
+void
+record_reset(struct record *r, const struct variant *v)
+{
+	r->v = v;
+	position_set_start(&r->start, v);
+	r->handicap = 0;
+	r->nheaders = 0;
+	strbuf_reset(&r->pool);
+	strbuf_addc(&r->pool, '\0');	/* offset 0 is "" */
+	memset(&r->loc, 0, sizeof(r->loc));
+	r->has_recorded = 0;
+	memset(&r->recorded, 0, sizeof(r->recorded));
+	r->recorded.winner = WINNER_NONE;
+	r->recorded_raw = 0;
+	add_root(r);
+}
+
+void
+record_release(struct record *r)
+{
+	free(r->headers);
+	free(r->nodes);
+	strbuf_release(&r->pool);
+	memset(r, 0, sizeof(*r));
+}
+
+uint32_t
+record_intern(struct record *r, const char *s, size_t n)
+{
+	size_t off = r->pool.len;
+
+	if (n == 0)
+		return 0;
+	strbuf_add(&r->pool, s, n);
+	strbuf_addc(&r->pool, '\0');
+	return (uint32_t)off;
+}
+
+struct record_header *
+record_add_header(struct record *r, const char *key, size_t klen,
+    const char *value, size_t vlen, enum header_id id,
+    const struct span *loc)
+{
+	struct record_header *h;
+	uint32_t k = record_intern(r, key, klen);
+	uint32_t val = record_intern(r, value, vlen);
+
+	ALLOC_GROW(r->headers, r->nheaders + 1, r->aheaders);
+	h = &r->headers[r->nheaders++];
+	h->key = k;
+	h->value = val;
+	h->id = id;
+	if (loc)
+		h->loc = *loc;
+	else
+		memset(&h->loc, 0, sizeof(h->loc));
+	return h;
+}
+
+const struct record_header *
+record_find_header(const struct record *r, enum header_id id)
+{
+	size_t i;
+
+	for (i = 0; i < r->nheaders; i++)
+		if (r->headers[i].id == id)
+			return &r->headers[i];
+	return NULL;
+}
+
+int32_t
+record_add_node(struct record *r, int32_t parent)
+{
+	struct record_node *n;
+	int32_t idx = (int32_t)r->nnodes;
+
+	ALLOC_GROW(r->nodes, r->nnodes + 1, r->anodes);
+	r->nnodes++;
+	n = &r->nodes[idx];
+	memset(n, 0, sizeof(*n));
+	n->spec.color = -1;
+	n->spec.from = n->spec.to = SQ_NONE;
+	n->time_ms = n->total_ms = -1;
+	n->next = n->alt = -1;
+	n->parent = parent;
+	n->ply = r->nodes[parent].ply + 1;
+	if (r->nodes[parent].next < 0) {
+		r->nodes[parent].next = idx;
+	} else {
+		int32_t c = r->nodes[parent].next;
+
+		while (r->nodes[c].alt >= 0)
+			c = r->nodes[c].alt;
+		r->nodes[c].alt = idx;
+	}
+	return idx;
+}
+
+void
+record_add_comment(struct record *r, int32_t node, const char *s, size_t n)
+{
+	uint32_t old = r->nodes[node].comment;
+	size_t off = r->pool.len;
+
+	/* Rewrites the whole comment: nodes rarely have more than a few lines. */
+	if (old) {
+		size_t olen = strlen(r->pool.buf + old);
+
+		strbuf_grow(&r->pool, olen + n + 2);
+		strbuf_add(&r->pool, r->pool.buf + old, olen);
+		strbuf_addc(&r->pool, '\n');
+	}
+	strbuf_add(&r->pool, s, n);
+	strbuf_addc(&r->pool, '\0');
+	r->nodes[node].comment = (uint32_t)off;
+}
+
+int32_t
+record_main_end(const struct record *r)
+{
+	int32_t i = 0;
+
+	while (r->nodes[i].next >= 0)
+		i = r->nodes[i].next;
+	return i;
+}

@@ -1,0 +1,38 @@
+/*
+ * strbuf.h - a growable byte buffer.
+ *
+ * Invariants (git's strbuf): buf is never NULL once initialised and is
+ * always NUL-terminated; len excludes the NUL. The struct owns buf;
+ * strbuf_detach() hands it to the caller. Allocation failure aborts via
+ * xmalloc's handler (see util.h), so no call here fails.
+ */
+#ifndef KIFU_CORE_STRBUF_H
+#define KIFU_CORE_STRBUF_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+struct strbuf {
+	char *buf;
+	size_t len;
+	size_t alloc;
+};
+
+#define STRBUF_INIT { NULL, 0, 0 }
+
+void strbuf_init(struct strbuf *sb);
+void strbuf_release(struct strbuf *sb);
+void strbuf_reset(struct strbuf *sb);
+void strbuf_grow(struct strbuf *sb, size_t extra);
+void strbuf_add(struct strbuf *sb, const void *data, size_t n);
+void strbuf_adds(struct strbuf *sb, const char *s);
+void strbuf_addc(struct strbuf *sb, char c);
+void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
+/* Appends s as the inside of a JSON string (no quotes). */
+void strbuf_add_json_string(struct strbuf *sb, const char *s, size_t n);
+/* The caller owns the returned buffer; sb is left empty and initialised. */
+char *strbuf_detach(struct strbuf *sb, size_t *len);
+
+#endif /* KIFU_CORE_STRBUF_H */

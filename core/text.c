@@ -1,0 +1,295 @@
+/*
+ * text.c - decoding once, and the line table.
+ */
+#include <errno.h>
+#include <iconv.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "text.h"
+#include "xalloc.h"
+
+void
+text_init(struct text *t)
+{
+	memset(t, 0, sizeof(*t));
+	t->encoding = "UTF-8";
+}
+
+void
+text_release(struct text *t)
+{
+	free(t->buf);
+	free(t->lines);
+	text_init(t);
+}
+
+size_t
+utf8_valid_seq(const unsigned char *s, size_t n)
+{
+	unsigned c = s[0];
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		return n >= 2 && (s[1] & 0xc0) == 0x80 ? 2 : 0;
+	if (c >= 0xe0 && c <= 0xef) {
+		if (n < 3 || (s[1] & 0xc0) != 0x80 || (s[2] & 0xc0) != 0x80)
+			return 0;
+		if (c == 0xe0 && s[1] < 0xa0)
+			return 0;	/* overlong */
+		if (c == 0xed && s[1] >= 0xa0)
+			return 0;	/* surrogate */
+		return 3;
+	}
+	if (c >= 0xf0 && c <= 0xf4) {
+		if (n < 4 || (s[1] & 0xc0) != 0x80 || (s[2] & 0xc0) != 0x80 ||
+		    (s[3] & 0xc0) != 0x80)
+			return 0;
+		if ((c == 0xf0 && s[1] < 0x90) || (c == 0xf4 && s[1] >= 0x90))
+			return 0;
+		return 4;
+	}
+	return 0;
+}
+
+/* Offset of the first byte that is not valid UTF-8, or n. */
+static size_t
+utf8_check(const char *data, size_t n)
+{
+	const unsigned char *s = (const unsigned char *)data;
+	size_t i = 0;
+
+	while (i < n) {
+		size_t k;
+
+		/* ASCII runs are the common case: skip them a byte at a time. */
+		if (s[i] < 0x80) {
+			i++;
+			continue;
+		}
+		if (!(k = utf8_valid_seq(s + i, n - i)))
+			return i;
+		i += k;
+	}
+	return n;
+}
+
+size_t
+utf8_count(const char *s, size_t n)
+{
+	size_t i, c = 0;
+
+	for (i = 0; i < n; i++)
+		if (((unsigned char)s[i] & 0xc0) != 0x80)
+			c++;
+	return c;
+}
+
+/* Line and column (1-based, columns in bytes) of offset `at` in raw data. */
+static void
+raw_place(const char *data, size_t at, struct span *sp)
+{
+	size_t i, line = 1, start = 0;
+
+	for (i = 0; i < at; i++) {
+		if (data[i] == '\n' || (data[i] == '\r' && data[i + 1] != '\n')) {
+			line++;
+			start = i + 1;
+		}
+	}
+	sp->line = (uint32_t)line;
+	sp->col = (uint32_t)(at - start + 1);
+	sp->byte = (uint32_t)at;
+	sp->len = 1;
+}
+
+static void
+split_lines(struct text *t)
+{
+	size_t i = 0, start = 0;
+
+	t->nlines = 0;
+	while (i <= t->len) {
+		if (i == t->len || t->buf[i] == '\n' || t->buf[i] == '\r') {
+			if (i == t->len && i == start)
+				break;	/* no empty line after a final newline */
+			ALLOC_GROW(t->lines, t->nlines + 1, t->alines);
+			t->lines[t->nlines].off = (uint32_t)start;
+			t->lines[t->nlines].len = (uint32_t)(i - start);
+			t->nlines++;
+			if (i < t->len && t->buf[i] == '\r' && t->buf[i + 1] == '\n')
+				i++;
+			start = i + 1;
+		}
+		i++;
+	}
+}
+
+static const char *
+find(const char *s, size_t n, const char *needle)
+{
+	size_t k = strlen(needle), i;
+
+	for (i = 0; i + k <= n; i++)
+		if (memcmp(s + i, needle, k) == 0)
+			return s + i;
+	return NULL;
+}
+
+/* The encoding a file names on its first lines, as an iconv name, or NULL. */
+static const char *
+declared_encoding(const char *data, size_t n)
+{
+	size_t i = 0;
+	int line;
+
+	for (line = 0; line < 3 && i < n; line++) {
+		size_t end = i;
+		const char *p;
+
+		while (end < n && data[end] != '\n' && data[end] != '\r')
+			end++;
+		if ((data[i] == '#' || data[i] == '\'') &&
+		    (p = find(data + i, end - i, "encoding="))) {
+			size_t k = (size_t)(p - data) + 9, len = 0;
+			char v[16];
+
+			while (k + len < end && len < sizeof(v) - 1 &&
+			    data[k + len] != ' ' && data[k + len] != '\t')
+				len++;
+			memcpy(v, data + k, len);
+			v[len] = '\0';
+			if (!strcasecmp(v, "UTF-8") || !strcasecmp(v, "UTF8"))
+				return "UTF-8";
+			if (!strcasecmp(v, "Shift_JIS") ||
+			    !strcasecmp(v, "SHIFT-JIS") ||
+			    !strcasecmp(v, "SJIS") || !strcasecmp(v, "CP932") ||
+			    !strcasecmp(v, "Windows-31J"))
+				return "CP932";
+			if (!strcasecmp(v, "EUC-JP") || !strcasecmp(v, "EUCJP"))
+				return "EUC-JP";
+		}
+		i = end;
+		if (i < n && data[i] == '\r')
+			i++;
+		if (i < n && data[i] == '\n')
+			i++;
+	}
+	return NULL;
+}
+
+/* Converts with iconv; 0 on success, -1 if the bytes are not in `from`. */
+static int
+convert(struct text *t, const char *from, const char *data, size_t n)
+{
+	iconv_t cd = iconv_open("UTF-8", from);
+	char *in = (char *)data, *out;
+	size_t inleft = n, outleft, cap;
+
+	if (cd == (iconv_t)-1)
+		return -1;
+	/* A byte of CP932 (half-width kana) can take three of UTF-8. */
+	cap = n * 3 + 1;
+	t->buf = xmalloc(cap);
+	out = t->buf;
+	outleft = cap - 1;
+	if (iconv(cd, &in, &inleft, &out, &outleft) == (size_t)-1 ||
+	    iconv(cd, NULL, NULL, &out, &outleft) == (size_t)-1) {
+		iconv_close(cd);
+		free(t->buf);
+		t->buf = NULL;
+		return -1;
+	}
+	iconv_close(cd);
+	t->len = (size_t)(out - t->buf);
+	t->buf[t->len] = '\0';
+	t->encoding = from;
+	return 0;
+}
+
+static int
+take_utf8(struct text *t, const char *data, size_t n)
+{
+	t->buf = xstrndup(data, n);
+	t->len = n;
+	t->encoding = "UTF-8";
+	return 0;
+}
+
+int
+text_decode(struct text *t, const char *data, size_t n, struct diag_list *d)
+{
+	const char *declared, *nul;
+	struct span sp;
+	size_t bad;
+
+	text_release(t);
+	if (n > TEXT_MAX_SIZE) {
+		diag_add(d, DIAG_ERROR, diag_id_name(DIAG_LIMIT), NULL, 0,
+		    "input of %zu bytes is larger than the %zu bytes kifu reads",
+		    n, TEXT_MAX_SIZE);
+		return -1;
+	}
+	if ((nul = memchr(data, '\0', n))) {
+		raw_place(data, (size_t)(nul - data), &sp);
+		diag_add(d, DIAG_ERROR, diag_id_name(DIAG_ENCODING), &sp, 0,
+		    "NUL byte: this is not a text file");
+		return -1;
+	}
+	if (n >= 3 && memcmp(data, "\xef\xbb\xbf", 3) == 0) {
+		t->bom = 1;
+		data += 3;
+		n -= 3;
+		declared = "UTF-8";
+	} else {
+		declared = declared_encoding(data, n);
+	}
+	bad = utf8_check(data, n);
+	if (declared && strcmp(declared, "UTF-8") != 0 &&
+	    convert(t, declared, data, n) == 0)
+		goto lines;
+	if (bad == n) {
+		take_utf8(t, data, n);
+		goto lines;
+	}
+	if (!t->bom && (!declared || strcmp(declared, "UTF-8") != 0) &&
+	    (convert(t, "CP932", data, n) == 0 ||
+	    convert(t, "EUC-JP", data, n) == 0))
+		goto lines;
+	raw_place(data, bad, &sp);
+	if (t->bom)
+		sp.byte += 3;
+	diag_add(d, DIAG_ERROR, diag_id_name(DIAG_ENCODING), &sp, 0,
+	    "byte 0x%02x is not valid %s, CP932 or EUC-JP",
+	    (unsigned char)data[bad],
+	    declared ? declared : "UTF-8");
+	return -1;
+lines:
+	split_lines(t);
+	return 0;
+}
+
+int
+text_from_utf8(struct text *t, const char *data, size_t n,
+    struct diag_list *d)
+{
+	(void)d;
+	text_release(t);
+	take_utf8(t, data, n);
+	split_lines(t);
+	return 0;
+}
+
+struct span
+text_span(const struct text *t, size_t i, size_t at, size_t len)
+{
+	struct span sp;
+
+	sp.line = (uint32_t)(i + 1);
+	sp.col = (uint32_t)(utf8_count(text_line_ptr(t, i), at) + 1);
+	sp.byte = t->lines[i].off + (uint32_t)at;
+	sp.len = (uint32_t)len;
+	return sp;
+}

@@ -1,0 +1,68 @@
+/*
+ * text.h - a record file decoded once to UTF-8 and split into lines.
+ *
+ * Decoding happens here and nowhere else: a byte-order mark first, then
+ * an encoding the file declares on its first lines (KIF "#KIF ...
+ * encoding=", CSA "'CSA encoding=" / "'encoding="), then strict UTF-8,
+ * then CP932, then EUC-JP. iconv does the converting. Parsers see only
+ * UTF-8 and never call iconv. Lines may end in LF, CRLF or CR; the last
+ * one may lack an end.
+ */
+#ifndef KIFU_CORE_TEXT_H
+#define KIFU_CORE_TEXT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "diag.h"
+
+struct text_line {
+	uint32_t off;		/* byte offset of the line in buf */
+	uint32_t len;		/* bytes, without the line end */
+};
+
+struct text {
+	char *buf;		/* decoded UTF-8, NUL-terminated; owned */
+	size_t len;
+	struct text_line *lines;	/* owned */
+	size_t nlines, alines;
+	const char *encoding;	/* "UTF-8", "CP932", "EUC-JP": static */
+	int bom;		/* the input began with a UTF-8 byte-order mark */
+};
+
+/* Largest input text_decode accepts (bytes). */
+#define TEXT_MAX_SIZE ((size_t)1 << 30)
+
+void text_init(struct text *t);
+void text_release(struct text *t);
+
+/*
+ * Decodes n bytes of data (borrowed) into t. Returns 0, or -1 with an
+ * "encoding" error in d (with the line and column of the first bad byte
+ * when there is one). A NUL byte is an encoding error: records are text.
+ */
+int text_decode(struct text *t, const char *data, size_t n,
+    struct diag_list *d);
+
+/* Wraps already-UTF-8 text (copied) without any detection. */
+int text_from_utf8(struct text *t, const char *data, size_t n,
+    struct diag_list *d);
+
+static inline const char *
+text_line_ptr(const struct text *t, size_t i)
+{
+	return t->buf + t->lines[i].off;
+}
+
+/*
+ * The span of `len` bytes starting at byte `at` of line `i` (0-based
+ * index): 1-based line, column in code points.
+ */
+struct span text_span(const struct text *t, size_t i, size_t at, size_t len);
+
+/* Code points in the first n bytes of s. */
+size_t utf8_count(const char *s, size_t n);
+/* Length of the valid UTF-8 sequence at s (n bytes left), 0 if invalid. */
+size_t utf8_valid_seq(const unsigned char *s, size_t n);
+
+#endif /* KIFU_CORE_TEXT_H */

@@ -1,0 +1,92 @@
+/*
+ * format.h - the interface every record format implements.
+ *
+ * One format = one parser file (parsers/<fmt>.c) and one writer file
+ * (writers/<fmt>.c), each exporting what this header declares for it;
+ * the table that lists them is cmd/formats.c. Adding a format touches no
+ * other format.
+ *
+ * Parsers read decoded UTF-8 text (core/text.h) and only describe what the
+ * text says: they fill a record with move specs and never decide legality
+ * (core/replay.h does). Writers take a replayed record (every node's `mv`
+ * set up to the first illegal move of its line) and append text to a
+ * strbuf; the caller encodes and writes it.
+ */
+#ifndef KIFU_PARSERS_FORMAT_H
+#define KIFU_PARSERS_FORMAT_H
+
+#include "core/diag.h"
+#include "core/record.h"
+#include "core/strbuf.h"
+#include "core/text.h"
+
+enum read_status {
+	READ_OK,		/* a record was read (it may carry warnings) */
+	READ_EOF,		/* no more records */
+	READ_ERROR,		/* this record is damaged; the next may be fine */
+	READ_FATAL		/* the rest of the stream cannot be read */
+};
+
+/*
+ * Where a parser is in a text that may hold several records (CSA "/",
+ * one USI game per line). Zeroed by reader_init(); the parser owns every
+ * field but `t` and `v`.
+ */
+struct reader {
+	const struct text *t;	/* borrowed */
+	const struct variant *v;
+	size_t line;		/* index of the next line to read */
+	int nread;		/* records returned so far */
+	int version;		/* format-specific (CSA: version seen) */
+	int done;
+};
+
+void reader_init(struct reader *rd, const struct text *t,
+    const struct variant *v);
+
+struct write_opts {
+	int csa_version;	/* 2 (V2.2, default) or 3 (V3.0) */
+};
+
+enum format_caps {
+	CAP_VARIATIONS = 1 << 0,
+	CAP_COMMENTS = 1 << 1,
+	CAP_TIME = 1 << 2,
+	CAP_MULTI = 1 << 3,	/* several records in one file */
+	CAP_HEADERS = 1 << 4
+};
+
+struct format {
+	const char *name;		/* "csa", "usi", "sfen", ... */
+	const char *const *extensions;	/* NULL-terminated, with the dot */
+	unsigned caps;
+	/*
+	 * How sure the format is that t is one of its files: 0 (not mine) to
+	 * 100 (certain). Only looks; never allocates.
+	 */
+	int (*detect)(const struct text *t);
+	/* Reads the next record into out (reset by the caller). */
+	enum read_status (*read)(struct reader *rd, struct record *out,
+	    struct diag_list *d);
+	/* NULL if the format cannot be written. Returns 0, or -1 on error. */
+	int (*write)(const struct record *r, const struct write_opts *o,
+	    struct strbuf *out, struct diag_list *d);
+};
+
+/* Parsers and writers, one pair per format. */
+int csa_detect(const struct text *t);
+enum read_status csa_read(struct reader *rd, struct record *out,
+    struct diag_list *d);
+int csa_write(const struct record *r, const struct write_opts *o,
+    struct strbuf *out, struct diag_list *d);
+
+int usi_detect(const struct text *t);
+enum read_status usi_read(struct reader *rd, struct record *out,
+    struct diag_list *d);
+int usi_write(const struct record *r, const struct write_opts *o,
+    struct strbuf *out, struct diag_list *d);
+/* SFEN output: the position after the main line's last legal move. */
+int sfen_write_record(const struct record *r, const struct write_opts *o,
+    struct strbuf *out, struct diag_list *d);
+
+#endif /* KIFU_PARSERS_FORMAT_H */
