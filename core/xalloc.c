@@ -54,7 +54,9 @@ xreallocarray(void *p, size_t n, size_t size)
 		oom(SIZE_MAX);
 		abort();
 	}
-	return check(realloc(p, n * size ? n * size : 1), 1);
+	size_t bytes = n * size;
+
+	return check(realloc(p, bytes ? bytes : 1), 1);
 }
 
 char *
