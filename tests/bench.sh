@@ -1,0 +1,203 @@
+#!/bin/sh
+# Benchmark: usage `sh tests/bench.sh ./kifu` (what `make bench` runs).
+#
+# Measures, on one core:
+#   - perft speed (leaf nodes per second, last ply bulk-counted) from the
+#     start position at depths 5 and 6 and from the "matsuri" position at
+#     depths 3 and 4, for kifu and for a baseline, and kifu/baseline;
+#   - start-up cost: `kifu --version` run 1000 times against `/bin/true`
+#     run 1000 times.
+# Raw times differ from machine to machine and from run to run, so each is
+# shown with a ratio to a baseline measured in the same run (kifu/osl,
+# kifu/true): compare the ratios.  Matsuri depth 3 has few inner nodes and
+# mostly measures the bulk count of the last ply.
+#
+# The baseline is OpenShogiLib (Debian's libosl-dev): a mature, fast C++
+# shogi library that anyone can install from the distribution, with a
+# full legal move generator.  tests/bench/osl_perft.cc walks the same tree
+# with it, and its node counts are checked to equal kifu's.  kifu aims at
+# 150 M nodes/s, about twice osl.
+#
+# kifu's node counts are checked against the known values: a wrong count
+# prints a FAIL line and the script exits 1.  Without libosl (and not root
+# to install it) kifu's own figures are still printed.
+
+kifu=$1
+if [ -z "$kifu" ] || [ ! -x "$kifu" ]; then
+	echo "usage: sh tests/bench.sh KIFU" >&2
+	exit 2
+fi
+
+# Everything, the timing loops included, runs pinned to core 0.
+if [ -z "$BENCH_PINNED" ] && command -v taskset >/dev/null 2>&1; then
+	BENCH_PINNED=1 exec taskset -c 0 sh "$0" "$@"
+fi
+pinned=${BENCH_PINNED:+core 0 (taskset)}
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+osl_src=$root/tests/bench/osl_perft.cc
+osl=$root/build/bench/osl_perft
+matsuri='l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1'
+fail=0
+
+# --- the baseline -----------------------------------------------------------
+
+# Sets osl_note to why the baseline is missing, or leaves it empty.
+build_osl() {
+	osl_note=
+	if [ ! -f /usr/include/osl/numEffectState.h ] ||
+	    [ ! -d /usr/include/boost ]; then
+		if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+			echo "bench: installing libosl-dev (baseline)"
+			# libosl's headers include boost's, but the package
+			# does not depend on libboost-dev.
+			export DEBIAN_FRONTEND=noninteractive
+			apt-get install -y -qq libosl-dev libboost-dev \
+			    >/dev/null 2>&1 ||
+			{ apt-get update -qq >/dev/null 2>&1 &&
+			    apt-get install -y -qq libosl-dev libboost-dev \
+			    >/dev/null 2>&1; }
+		fi
+	fi
+	if [ ! -f /usr/include/osl/numEffectState.h ]; then
+		osl_note="libosl-dev is not installed (apt-get install libosl-dev libboost-dev)"
+		return
+	fi
+	# Up to date: built after the source was last changed.
+	if [ -x "$osl" ] && [ -n "$(find "$osl" -newer "$osl_src")" ]; then
+		return
+	fi
+	mkdir -p "$(dirname "$osl")"
+	if ! ${CXX:-g++} -O2 -o "$osl" "$osl_src" -losl \
+	    >"$osl.log" 2>&1; then
+		rm -f "$osl"
+		osl_note="build of $osl failed, see $osl.log"
+	fi
+}
+
+# --- measuring --------------------------------------------------------------
+
+# perft PROGRAM REPS ARGS...: runs `PROGRAM perft ARGS` (the baseline takes
+# the same ARGS) REPS times; sets nodes to the leaf count, and secs and rate
+# (M nodes/s) to those of the fastest run, as the program reported them
+# for its tree walk alone.  The rate is read rather than worked out from
+# secs, which has only 3 decimals.  (sh has no local variables: these
+# helpers' names must not clash with their callers'.)
+perft() {
+	prog=$1 n=$2
+	shift 2
+	nodes='' secs='' rate=''
+	while [ "$n" -gt 0 ]; do
+		# stdout is the count alone; stderr the "... nodes in" line.
+		if [ "$prog" = "$osl" ]; then
+			out=$("$osl" "$@" 2>&1)
+		else
+			out=$("$prog" perft "$@" 2>&1)
+		fi
+		nodes=$(echo "$out" | grep -E '^[0-9]+$')
+		s=$(echo "$out" | sed -n 's/.* nodes in \([0-9.]*\) s .*/\1/p')
+		r=$(echo "$out" | sed -n 's/.* s (\([0-9.]*\) M nodes\/s.*/\1/p')
+		if [ -n "$r" ] && { [ -z "$rate" ] ||
+		    awk "BEGIN { exit !($r > $rate) }"; }; then
+			secs=$s rate=$r
+		fi
+		n=$((n - 1))
+	done
+}
+
+# now: nanoseconds since the epoch (whole seconds where date lacks %N).
+now() {
+	t=$(date +%s%N)
+	case $t in
+	*[!0-9]*) echo "$(date +%s)000000000" ;;
+	*) echo "$t" ;;
+	esac
+}
+
+# starts CMD...: runs CMD 1000 times; prints the total in milliseconds.
+starts() {
+	t0=$(now)
+	i=0
+	while [ $i -lt 1000 ]; do
+		"$@" >/dev/null 2>&1
+		i=$((i + 1))
+	done
+	t1=$(now)
+	echo $(((t1 - t0) / 1000000))
+}
+
+# f X: X to 3 decimals; div A B: A/B to 2 decimals, or "-" when a figure
+# is missing.
+f() {
+	[ -n "$1" ] || { echo "-"; return; }
+	awk "BEGIN { printf \"%.3f\", $1 }"
+}
+div() {
+	case "$1,$2" in ,*|*,|*-*) echo "-"; return ;; esac
+	awk "BEGIN { if ($2 > 0) printf \"%.2f\", $1 / $2; else print \"-\" }"
+}
+
+# --- the run ----------------------------------------------------------------
+
+build_osl
+
+echo "kifu bench: $("$kifu" --version 2>/dev/null), ${pinned:-not pinned (no taskset)}"
+if [ -z "$osl_note" ]; then
+	echo "baseline:   OpenShogiLib $(dpkg-query -W -f '${Version}' \
+	    libosl-dev 2>/dev/null) (tests/bench/osl_perft.cc)"
+else
+	echo "baseline:   MISSING - $osl_note; kifu's own figures only"
+fi
+cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null |
+    head -n 1)
+[ -n "$cpu" ] && echo "cpu:        $cpu"
+echo
+
+line() { printf '%-18s %10s  %8s %8s  %8s %8s  %9s\n' "$@"; }
+line "perft" "nodes" "kifu s" "kifu M/s" "osl s" "osl M/s" \
+    "kifu/osl"
+
+# row NAME EXPECTED REPS ARGS...
+row() {
+	name=$1 want=$2 reps=$3
+	shift 3
+	perft "$kifu" "$reps" "$@"
+	k_nodes=$nodes k_secs=$secs k_rate=$rate
+	o_secs='' o_rate='' o_note=''
+	if [ -z "$osl_note" ]; then
+		perft "$osl" "$reps" "$@"
+		o_secs=$secs o_rate=$rate
+		[ "$nodes" = "$want" ] ||
+		    o_note="osl counted ${nodes:-nothing}, not $want: speeds not comparable"
+	fi
+	line "$name" "$k_nodes" "$(f "$k_secs")" "${k_rate:--}" \
+	    "$(f "$o_secs")" "${o_rate:--}" "$(div "$k_rate" "$o_rate")"
+	if [ "$k_nodes" != "$want" ]; then
+		echo "FAIL $name: kifu counted $k_nodes nodes, expected $want"
+		fail=1
+	fi
+	if [ -n "$o_note" ]; then
+		echo "NOTE $name: $o_note"
+	fi
+}
+
+# Short runs are repeated and the best time kept; long ones run once.
+row "startpos depth 5" 19861490 3 5
+row "startpos depth 6" 547581517 1 6
+row "matsuri depth 3" 4809015 5 --sfen "$matsuri" 3
+row "matsuri depth 4" 516925165 1 --sfen "$matsuri" 4
+
+echo
+k_ms=$(starts "$kifu" --version)
+t_ms=$(starts /bin/true)
+sline() { printf '%-18s %10s  %8s  %9s\n' "$@"; }
+sline "start-up x1000" "total ms" "ms/start" "kifu/true"
+sline "kifu --version" "$k_ms" "$(div "$k_ms" 1000)" \
+    "$(div "$k_ms" "$t_ms")"
+sline "/bin/true" "$t_ms" "$(div "$t_ms" 1000)" ""
+echo
+echo "target: kifu at 150 M nodes/s, about 2x osl (kifu/osl column >= 2)"
+if [ "$fail" -ne 0 ]; then
+	echo "bench: FAIL - kifu's node counts are wrong"
+	exit 1
+fi
