@@ -28,10 +28,12 @@ struct command {
 int cmd_legal(int argc, char **argv);
 int cmd_moves(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
+int cmd_validate(int argc, char **argv);
 
 extern const char cmd_legal_usage[];
 extern const char cmd_moves_usage[];
 extern const char cmd_perft_usage[];
+extern const char cmd_validate_usage[];
 
 /* "kifu: error: ..." on stderr; returns EXIT_TROUBLE for `return error(...)`. */
 int cmd_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

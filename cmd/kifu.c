@@ -25,6 +25,8 @@ static const struct command commands[] = {
 	    cmd_moves_usage },
 	{ "perft", cmd_perft, "count the leaves of the legal move tree",
 	    cmd_perft_usage },
+	{ "validate", cmd_validate, "replay records and report illegal moves",
+	    cmd_validate_usage },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))

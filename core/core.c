@@ -1,10 +1,10 @@
 #include <pthread.h>
 
 #include "core.h"
+#include "core_private.h"
 #include "bitboard.h"
 #include "zobrist.h"
 
-void variant_init(void);	/* variant.c: needs the bitboard tables */
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
@@ -14,6 +14,7 @@ init_once(void)
 	bb_init();
 	variant_init();
 	zobrist_init();
+	handicap_init();
 }
 
 void

@@ -33,7 +33,8 @@
 	X(DIAG_RESULT_MISMATCH, "result-mismatch") \
 	X(DIAG_TIME, "time") \
 	X(DIAG_LIMIT, "limit") \
-	X(DIAG_EMPTY, "empty")
+	X(DIAG_EMPTY, "empty") \
+	X(DIAG_AMBIGUOUS, "ambiguous")
 
 #define DIAG_ENUM(e, id) e,
 enum diag_id { DIAG_LIST(DIAG_ENUM) DIAG_ID_NB };

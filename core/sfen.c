@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core.h"
+#include "core_private.h"
 #include "sfen.h"
 #include "zobrist.h"
 
@@ -210,14 +211,13 @@ position_validate(const struct position *pos, struct sfen_error *err)
 	return SFEN_OK;
 }
 
-enum sfen_status
-sfen_read_prefix(struct position *pos, const struct variant *v,
+static enum sfen_status
+read_prefix(struct position *pos, const struct variant *v,
     const char *s, size_t *consumed, struct sfen_error *err)
 {
 	enum sfen_status st;
 	size_t i = 0;
 
-	core_init();
 	position_clear(pos, v);
 	while (is_blank(s[i]))
 		i++;
@@ -260,11 +260,20 @@ sfen_read_prefix(struct position *pos, const struct variant *v,
 }
 
 enum sfen_status
-sfen_read(struct position *pos, const struct variant *v, const char *s,
-    struct sfen_error *err)
+sfen_read_prefix(struct position *pos, const struct variant *v,
+    const char *s, size_t *consumed, struct sfen_error *err)
+{
+	core_init();
+	return read_prefix(pos, v, s, consumed, err);
+}
+
+/* sfen_read without core_init(), for the tables core_init() builds. */
+enum sfen_status
+sfen_read_uninit(struct position *pos, const struct variant *v,
+    const char *s, struct sfen_error *err)
 {
 	size_t n, i;
-	enum sfen_status st = sfen_read_prefix(pos, v, s, &n, err);
+	enum sfen_status st = read_prefix(pos, v, s, &n, err);
 
 	if (st == SFEN_SYNTAX)
 		return st;
@@ -275,12 +284,20 @@ sfen_read(struct position *pos, const struct variant *v, const char *s,
 	return st;
 }
 
+enum sfen_status
+sfen_read(struct position *pos, const struct variant *v, const char *s,
+    struct sfen_error *err)
+{
+	core_init();
+	return sfen_read_uninit(pos, v, s, err);
+}
+
 void
 position_set_start(struct position *pos, const struct variant *v)
 {
 	core_init();
 	/* The variants' start SFENs are constants that always read. */
-	(void)sfen_read(pos, v, v->start_sfen, NULL);
+	(void)sfen_read_uninit(pos, v, v->start_sfen, NULL);
 }
 
 void

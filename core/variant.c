@@ -3,6 +3,7 @@
  */
 #include <string.h>
 
+#include "core_private.h"
 #include "variant.h"
 
 static struct variant standard = {
@@ -51,9 +52,6 @@ variant_fill(struct variant *v)
 		}
 	}
 }
-
-/* Called once from core_init(), after the bitboard tables. */
-void variant_init(void);
 
 void
 variant_init(void)

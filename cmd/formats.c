@@ -1,0 +1,92 @@
+/*
+ * formats.c - every record format kifu knows, in one table.
+ *
+ * Adding a format:
+ *   1. parsers/<fmt>.c and/or writers/<fmt>.c, declared in parsers/format.h;
+ *   2. a row below (cheapest detector first: ties go to the earlier row
+ *      when the extension does not decide);
+ *   3. testdata/<fmt>/ samples with expected outputs, tests/test_parsers_<fmt>.c
+ *      and CLI tests; a README section.
+ */
+#include <string.h>
+#include <strings.h>
+
+#include "formats.h"
+
+static const char *const csa_ext[] = { ".csa", NULL };
+static const char *const usi_ext[] = { ".usi", ".sfen", NULL };
+static const char *const sfen_ext[] = { ".sfen", NULL };
+
+static const struct format table[] = {
+	{ "csa", csa_ext, CAP_COMMENTS | CAP_TIME | CAP_MULTI | CAP_HEADERS,
+	    csa_detect, csa_read, csa_write },
+	{ "usi", usi_ext, CAP_MULTI, usi_detect, usi_read, usi_write },
+	/* Reads like usi (a bare SFEN is a USI record without moves). */
+	{ "sfen", sfen_ext, CAP_MULTI, NULL, usi_read, sfen_write_record },
+};
+
+#define NFORMATS (sizeof(table) / sizeof(table[0]))
+
+const struct format *
+formats_by_name(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < NFORMATS; i++)
+		if (strcasecmp(table[i].name, name) == 0)
+			return &table[i];
+	return NULL;
+}
+
+static int
+has_ext(const struct format *f, const char *filename)
+{
+	const char *dot = filename ? strrchr(filename, '.') : NULL;
+	size_t i;
+
+	if (!dot)
+		return 0;
+	for (i = 0; f->extensions[i]; i++)
+		if (strcasecmp(dot, f->extensions[i]) == 0)
+			return 1;
+	return 0;
+}
+
+const struct format *
+formats_by_ext(const char *filename)
+{
+	size_t i;
+
+	for (i = 0; i < NFORMATS; i++)
+		if (has_ext(&table[i], filename))
+			return &table[i];
+	return NULL;
+}
+
+const struct format *
+formats_detect(const struct text *t, const char *filename)
+{
+	const struct format *best = NULL;
+	int best_score = 0;
+	size_t i;
+
+	for (i = 0; i < NFORMATS; i++) {
+		int s;
+
+		if (!table[i].detect)
+			continue;
+		s = table[i].detect(t);
+		if (s > best_score || (s == best_score && s > 0 &&
+		    has_ext(&table[i], filename) && !has_ext(best, filename))) {
+			best = &table[i];
+			best_score = s;
+		}
+	}
+	return best_score >= 1 ? best : NULL;
+}
+
+const char *
+formats_names(void)
+{
+	return "csa, usi, sfen";
+}

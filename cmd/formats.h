@@ -1,0 +1,22 @@
+/*
+ * formats.h - the table of record formats and how one is chosen.
+ */
+#ifndef KIFU_CMD_FORMATS_H
+#define KIFU_CMD_FORMATS_H
+
+#include "parsers/format.h"
+
+/* NULL for an unknown name; knows aliases ("sfen" reads as usi). */
+const struct format *formats_by_name(const char *name);
+/* The format whose extension the file name has, or NULL. */
+const struct format *formats_by_ext(const char *filename);
+/*
+ * The format whose detector is surest of t; the file name's extension
+ * breaks ties. NULL when no detector scores at least 1.
+ */
+const struct format *formats_detect(const struct text *t,
+    const char *filename);
+/* "csa, usi, sfen": the names, for messages. */
+const char *formats_names(void);
+
+#endif /* KIFU_CMD_FORMATS_H */

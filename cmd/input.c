@@ -1,0 +1,57 @@
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "input.h"
+
+int
+input_read(const char *path, struct strbuf *out)
+{
+	int fd = strcmp(path, "-") == 0 ? 0 : open(path, O_RDONLY);
+	struct stat st;
+	int saved;
+
+	strbuf_reset(out);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) == 0) {
+		if (S_ISDIR(st.st_mode)) {
+			if (fd)
+				close(fd);
+			errno = EISDIR;
+			return -1;
+		}
+		if (S_ISREG(st.st_mode))
+			strbuf_grow(out, (size_t)st.st_size);
+	}
+	for (;;) {
+		ssize_t n;
+
+		strbuf_grow(out, 65536);
+		n = read(fd, out->buf + out->len, out->alloc - out->len - 1);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			saved = errno;
+			if (fd)
+				close(fd);
+			errno = saved;
+			return -1;
+		}
+		if (n == 0)
+			break;
+		out->len += (size_t)n;
+		out->buf[out->len] = '\0';
+	}
+	if (fd)
+		close(fd);
+	return 0;
+}
+
+const char *
+input_display_name(const char *path)
+{
+	return strcmp(path, "-") == 0 ? "<stdin>" : path;
+}

@@ -1,0 +1,260 @@
+/*
+ * replay.c - every line of a record's tree, through the rules.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "movegen.h"
+#include "replay.h"
+#include "rules.h"
+#include "usi.h"
+#include "xalloc.h"
+
+struct pending {
+	int32_t node;		/* first node of a line still to replay */
+	struct position pos;	/* the position before it */
+};
+
+enum color
+replay_side_at(const struct record *r, int32_t node)
+{
+	return (enum color)((r->start.side + r->nodes[node].ply - 1) & 1);
+}
+
+static const char *const piece_names[PT_NB] = {
+	"?", "pawn", "lance", "knight", "silver", "bishop", "rook", "gold",
+	"king", "tokin", "promoted lance", "promoted knight",
+	"promoted silver", "horse", "dragon"
+};
+
+/*
+ * A record that names neither origin nor drop (KI2, some KIF) is resolved
+ * by looking for the legal moves that fit what it does say. Returns the
+ * number of fits; *out is the fit when there is exactly one.
+ */
+static int
+find_fits(const struct position *pos, const struct move_spec *s, square to,
+    move *out)
+{
+	struct move_list ml;
+	int i, fits = 0, want_promo = (s->flags & SPEC_PROMOTE) != 0;
+
+	movegen_legal(pos, &ml);
+	for (i = 0; i < ml.n; i++) {
+		move m = ml.m[i];
+		enum piece_type pt = piece_type_of(move_piece(m));
+
+		if (move_to(m) != to)
+			continue;
+		if (s->flags & SPEC_PIECE_AFTER)
+			pt = piece_type_of(move_piece_after(m));
+		if (s->piece != PT_NONE && pt != s->piece)
+			continue;
+		if (!(s->flags & SPEC_PIECE_AFTER) &&
+		    move_is_promotion(m) != want_promo)
+			continue;
+		/* A drop is written as one only when a board move could also fit. */
+		if (move_is_drop(m) != ((s->flags & SPEC_DROP) != 0) &&
+		    (s->flags & SPEC_DROP))
+			continue;
+		*out = m;
+		fits++;
+	}
+	if (fits > 1 && !(s->flags & SPEC_DROP)) {
+		/* Prefer board moves: 打 is omitted only when no board piece fits. */
+		int board = 0;
+		move b = MOVE_NONE;
+
+		for (i = 0; i < ml.n; i++) {
+			move m = ml.m[i];
+
+			if (move_to(m) == to && !move_is_drop(m) &&
+			    (s->piece == PT_NONE ||
+			    piece_type_of(move_piece(m)) == s->piece) &&
+			    move_is_promotion(m) == want_promo) {
+				b = m;
+				board++;
+			}
+		}
+		if (board == 1)
+			*out = b;
+		if (board >= 1)
+			return board;
+	}
+	return fits;
+}
+
+/*
+ * Judges one node on pos. Returns RULE_OK with *m set, a rule id, or -1
+ * with a non-rule diagnostic already described in *id and msg.
+ */
+static int
+resolve(const struct record *r, int32_t idx, const struct position *pos,
+    move *m, const char **id, char *msg, size_t msgsz)
+{
+	const struct record_node *n = &r->nodes[idx];
+	const struct move_spec *s = &n->spec;
+	struct move_claim c;
+	square to = s->to;
+
+	if (s->color >= 0 && s->color != (int)pos->side) {
+		*id = diag_id_name(DIAG_WRONG_SIDE);
+		snprintf(msg, msgsz, "it is %s's move, but the record gives "
+		    "it to %s", pos->side == BLACK ? "black" : "white",
+		    pos->side == BLACK ? "white" : "black");
+		return -1;
+	}
+	if (s->flags & SPEC_SAME) {
+		const struct record_node *p = &r->nodes[n->parent];
+
+		if (n->parent <= 0 || p->mv == MOVE_NONE) {
+			*id = diag_id_name(DIAG_SYNTAX);
+			snprintf(msg, msgsz, "'same square' with no previous move");
+			return -1;
+		}
+		to = move_to(p->mv);
+	}
+	if (to == SQ_NONE) {
+		*id = diag_id_name(DIAG_SYNTAX);
+		snprintf(msg, msgsz, "move has no destination");
+		return -1;
+	}
+	memset(&c, 0, sizeof(c));
+	c.to = to;
+	c.from = s->from;
+	c.promote = (s->flags & SPEC_PROMOTE) != 0;
+	c.piece = (enum piece_type)s->piece;
+	if (s->flags & SPEC_DROP) {
+		c.drop = 1;
+		return rules_check_move(pos, &c, m);
+	}
+	if (s->from == SQ_NONE) {
+		int fits = find_fits(pos, s, to, m);
+
+		if (fits == 1)
+			return RULE_OK;
+		if (fits) {
+			*id = diag_id_name(DIAG_AMBIGUOUS);
+			snprintf(msg, msgsz, "%d pieces fit the move", fits);
+			return -1;
+		}
+		snprintf(msg, msgsz, "no %s can make the move",
+		    s->piece < PT_NB ? piece_names[s->piece] : "piece");
+		*id = rule_id_name(RULE_PIECE_MOVEMENT);
+		return -1;
+	}
+	if (s->flags & SPEC_PIECE_AFTER) {
+		/* CSA names the piece after the move: promotion is the difference. */
+		piece p = s->from < SQ_NB ? pos->board[s->from] : PIECE_NONE;
+		enum piece_type bt = piece_type_of(p);
+
+		c.promote = 0;
+		if (p != PIECE_NONE && s->piece != bt &&
+		    pt_can_promote(bt) && (bt | PT_PROMOTED) == s->piece) {
+			c.promote = 1;
+			c.piece = bt;
+		}
+	}
+	return rules_check_move(pos, &c, m);
+}
+
+static void
+report(const struct record *r, int32_t idx, struct diag_list *d,
+    enum diag_severity sev, const char *id, const char *what)
+{
+	const struct record_node *n = &r->nodes[idx];
+
+	diag_add(d, sev, id, &n->loc, n->ply, "move %d '%s': %s", n->ply,
+	    record_str(r, n->raw), what);
+}
+
+int
+replay_record(struct record *r, struct replay *out, struct diag_list *d)
+{
+	struct pending *stack = NULL;
+	size_t nstack = 0, astack = 0;
+	int errors = 0, main_line = 1;
+
+	memset(out, 0, sizeof(*out));
+	out->illegal = out->terminal = -1;
+	out->final = r->start;
+	if (r->nodes[0].next < 0)
+		return 0;
+	ALLOC_GROW(stack, 1, astack);
+	stack[0].node = r->nodes[0].next;
+	stack[0].pos = r->start;
+	nstack = 1;
+	while (nstack) {
+		struct position pos = stack[nstack - 1].pos;
+		int32_t i = stack[--nstack].node;
+
+		for (; i >= 0; i = r->nodes[i].next) {
+			struct record_node *n = &r->nodes[i];
+			char msg[160];
+			const char *id = NULL;
+			struct undo u;
+			move m = MOVE_NONE;
+			int rule;
+
+			if (n->alt >= 0) {
+				ALLOC_GROW(stack, nstack + 1, astack);
+				stack[nstack].node = n->alt;
+				stack[nstack].pos = pos;
+				nstack++;
+			}
+			if (n->special != SP_NONE) {
+				if (main_line)
+					out->terminal = i;
+				break;
+			}
+			rule = resolve(r, i, &pos, &m, &id, msg, sizeof(msg));
+			if (rule == RULE_OK) {
+				n->mv = m;
+				n->rule = RULE_OK;
+				position_do_move(&pos, m, &u);
+				if (main_line) {
+					out->moves++;
+					out->last = i;
+				}
+				continue;
+			}
+			n->mv = MOVE_NONE;
+			n->rule = rule < 0 ? RULE_NB : (uint8_t)rule;
+			if (rule >= 0) {
+				id = rule_id_name(rule);
+				snprintf(msg, sizeof(msg), "%s",
+				    rule_description(rule));
+			}
+			if (main_line && out->illegal < 0) {
+				int32_t t = n->next;
+				enum color mover = pos.side;
+
+				out->illegal = i;
+				/* A foul the record itself ends the game with. */
+				if (t >= 0 && (r->nodes[t].special == SP_ILLEGAL_WIN ||
+				    (r->nodes[t].special == SP_ILLEGAL_BLACK &&
+				    mover == BLACK) ||
+				    (r->nodes[t].special == SP_ILLEGAL_WHITE &&
+				    mover == WHITE))) {
+					out->excused = 1;
+					out->terminal = t;
+				}
+			}
+			if (main_line && out->excused) {
+				report(r, i, d, DIAG_NOTE, id, msg);
+			} else {
+				report(r, i, d, DIAG_ERROR, id, msg);
+				errors++;
+				if (!main_line)
+					out->variation_errors++;
+			}
+			break;
+		}
+		if (main_line)
+			out->final = pos;
+		main_line = 0;
+	}
+	free(stack);
+	return errors;
+}

@@ -1,0 +1,1334 @@
+/*
+ * csa.c - reading CSA records (formats.md section 2), every version seen
+ * in the wild: no version line (1997), V2, V2.1, V2.2 and V3.0.
+ *
+ * A record is a run of lines up to a "/" line or the end of the text:
+ * game information (N+, N-, $KEY:VALUE), a start position (PI, P1..P9,
+ * P+/P-, then the side line "+" or "-"), then moves, times, comments and
+ * a "%" terminal. Only syntax is judged here; whether the moves are
+ * legal is replay's business.
+ *
+ * What the real files taught (formats.md 2.8-2.9 and testdata/csa):
+ * statements may share a line, split by ',' and padded with blanks
+ * (2005 GPS logs); lines starting with ', N or $ are never split, so
+ * names and comments keep their commas; board ranks lose their padding
+ * when mailed, so cells are found by their first character instead of
+ * by column; Floodgate writes the result only in a 'summary comment,
+ * and "%KACHI, T, %KACHI" for one declaration; 81Dojo adds lines of its
+ * own, which are kept as raw headers with a warning.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "core/core.h"
+#include "core/handicap.h"
+#include "core/sfen.h"
+#include "core/zobrist.h"
+#include "format.h"
+
+/* CSA piece codes, indexed by enum piece_type. */
+static const char codes[PT_NB][3] = {
+	"", "FU", "KY", "KE", "GI", "KA", "HI", "KI", "OU",
+	"TO", "NY", "NK", "NG", "UM", "RY"
+};
+
+static const struct {
+	const char *word;	/* after the '%' */
+	enum special sp;
+} terminals[] = {
+	{ "TORYO", SP_RESIGN },
+	{ "CHUDAN", SP_ABORT },
+	{ "SENNICHITE", SP_SENNICHITE },
+	{ "TIME_UP", SP_TIME_UP },
+	{ "ILLEGAL_MOVE", SP_ILLEGAL_MOVE },
+	{ "+ILLEGAL_ACTION", SP_ILLEGAL_BLACK },
+	{ "-ILLEGAL_ACTION", SP_ILLEGAL_WHITE },
+	{ "JISHOGI", SP_IMPASSE },
+	{ "KACHI", SP_DECLARATION },
+	{ "HIKIWAKE", SP_DRAW_DECLARATION },
+	{ "MAX_MOVES", SP_MAX_MOVES },
+	{ "TSUMI", SP_MATE },
+	{ "FUZUMI", SP_NO_MATE },
+	{ "ERROR", SP_ERROR },
+	{ "MATTA", SP_MATTA },
+};
+
+/*
+ * The spec prose of V3.0 spells $TIMET+ where its examples write $TIME+
+ * (formats.md 2.4): both are read.
+ */
+static const struct {
+	const char *key;
+	enum header_id id;
+} header_keys[] = {
+	{ "EVENT", HDR_EVENT },
+	{ "SITE", HDR_SITE },
+	{ "START_TIME", HDR_START_TIME },
+	{ "END_TIME", HDR_END_TIME },
+	{ "TIME_LIMIT", HDR_TIME_LIMIT },
+	{ "TIME", HDR_TIME },
+	{ "TIME+", HDR_TIME_BLACK },
+	{ "TIME-", HDR_TIME_WHITE },
+	{ "TIMET+", HDR_TIME_BLACK },
+	{ "TIMET-", HDR_TIME_WHITE },
+	{ "OPENING", HDR_OPENING },
+	{ "MAX_MOVES", HDR_MAX_MOVES },
+	{ "JISHOGI", HDR_JISHOGI },
+	{ "NOTE", HDR_NOTE },
+};
+
+/*
+ * shogi-server's 'summary types (rules.md 2.7). "abnormal" is a player
+ * gone; its record says %TORYO, and the summary names the winner.
+ * "illegal kachi" is a declaration that failed: the declarer lost.
+ */
+static const struct {
+	const char *type;
+	enum reason reason;
+} summary_types[] = {
+	{ "toryo", REASON_RESIGN },
+	{ "abnormal", REASON_RESIGN },
+	{ "time up", REASON_TIME_UP },
+	{ "kachi", REASON_DECLARATION },
+	{ "illegal kachi", REASON_DECLARATION },
+	{ "illegal move", REASON_ILLEGAL_MOVE },
+	{ "uchifuzume", REASON_ILLEGAL_MOVE },
+	{ "oute_kaihimore", REASON_ILLEGAL_MOVE },
+	{ "outori", REASON_ILLEGAL_MOVE },
+	{ "oute_sennichite", REASON_PERPETUAL_CHECK },
+	{ "sennichite", REASON_SENNICHITE },
+	{ "max_moves", REASON_MAX_MOVES },
+};
+
+#define NELEM(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Quoted input is cut to this many bytes, so a junk line stays readable. */
+#define QUOTE_MAX 48
+/* Lines detection looks at. */
+#define DETECT_LINES 200
+/* Hand counts stop here; position_validate then reports too many pieces. */
+#define HAND_CAP 99
+/* Whole seconds a T line may hold (about 31 years). */
+#define TIME_DIGITS 9
+
+enum board_kind { BOARD_NONE, BOARD_PI, BOARD_ROWS };
+
+enum line_result { LINE_OK, LINE_END, LINE_FAILED };
+
+/* Everything csa_read keeps while it reads one record. */
+struct csa {
+	struct reader *rd;
+	const struct text *t;
+	struct record *r;
+	struct diag_list *d;
+	const struct variant *v;
+	size_t li;		/* index of the line being read */
+	const char *p;		/* that line */
+	size_t n;		/* its length without trailing blanks */
+	/* Column cache: code points before byte col_at of line col_li. */
+	size_t col_li, col_at;
+	uint32_t col;
+	int statements;		/* statements other than comments */
+	int comments;
+	int started;		/* the start position is settled */
+	enum board_kind board;
+	unsigned rows;		/* bit r: P<r+1> seen */
+	int poslines;		/* position lines seen */
+	int al[COLOR_NB];	/* the nal sides given 00AL, in order */
+	int nal;
+	struct position pos;	/* the start position being built */
+	int32_t cur;		/* where comments and times go */
+	int32_t terminal;	/* the terminal node; -1 none */
+	int nmoves;
+	/* The 'summary statement, read once the record is complete. */
+	const char *sum;
+	size_t sum_n;
+	struct span sum_loc;
+	/*
+	 * Comment lines of node pend_node, added at once when it changes:
+	 * the first line is only pointed at (most nodes have one), the
+	 * others are gathered in pend.
+	 */
+	const char *first;
+	size_t first_n;
+	struct strbuf pend;
+	int32_t pend_node;
+};
+
+static int
+is_blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+static int
+is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* Length without trailing blanks, U+3000 included (formats.md 1). */
+static size_t
+trimmed_len(const char *p, size_t n)
+{
+	for (;;) {
+		if (n && is_blank(p[n - 1]))
+			n--;
+		else if (n >= 3 && memcmp(p + n - 3, "\xe3\x80\x80", 3) == 0)
+			n -= 3;
+		else
+			return n;
+	}
+}
+
+/* The "/" line between records (blanks allowed around it). */
+static int
+is_separator(const char *p, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && is_blank(p[i]))
+		i++;
+	return i + 1 == n && p[i] == '/';
+}
+
+static int
+has_prefix(const char *s, size_t n, const char *prefix)
+{
+	size_t k = strlen(prefix);
+
+	return n >= k && memcmp(s, prefix, k) == 0;
+}
+
+static int
+equals(const char *s, size_t n, const char *word)
+{
+	return strlen(word) == n && memcmp(s, word, n) == 0;
+}
+
+/*
+ * The type a two-letter CSA code names; PT_NONE if it names none. A
+ * switch on the first letter: this runs for every move of every game.
+ */
+static enum piece_type
+piece_of(const char *s)
+{
+	enum piece_type pt;
+
+	switch (s[0]) {
+	case 'F': pt = PT_PAWN; break;
+	case 'T': pt = PT_PRO_PAWN; break;
+	case 'G': pt = PT_SILVER; break;
+	case 'H': pt = PT_ROOK; break;
+	case 'O': pt = PT_KING; break;
+	case 'R': pt = PT_DRAGON; break;
+	case 'U': pt = PT_HORSE; break;
+	case 'K':
+		pt = s[1] == 'Y' ? PT_LANCE : s[1] == 'E' ? PT_KNIGHT :
+		    s[1] == 'A' ? PT_BISHOP : PT_GOLD;
+		break;
+	case 'N':
+		pt = s[1] == 'Y' ? PT_PRO_LANCE : s[1] == 'K' ? PT_PRO_KNIGHT :
+		    PT_PRO_SILVER;
+		break;
+	default:
+		return PT_NONE;
+	}
+	return s[1] == codes[pt][1] ? pt : PT_NONE;
+}
+
+/*
+ * How many bytes of s (n bytes) to quote: at most QUOTE_MAX, never
+ * splitting a UTF-8 sequence.
+ */
+static int
+qlen(const char *s, size_t n)
+{
+	size_t k = n < QUOTE_MAX ? n : QUOTE_MAX;
+
+	while (k < n && k > 0 && ((unsigned char)s[k] & 0xc0) == 0x80)
+		k--;
+	return (int)k;
+}
+
+/* Bytes of the character at s (at least 1), for quoting one character. */
+static int
+char_len(const char *s, size_t n)
+{
+	size_t k = utf8_valid_seq((const unsigned char *)s, n);
+
+	return k ? (int)k : 1;
+}
+
+/*
+ * The span of len bytes at byte `at` of the current line. Columns are
+ * counted on from the previous span of the line, so that a line of many
+ * statements stays linear.
+ */
+static struct span
+span_at(struct csa *st, size_t at, size_t len)
+{
+	struct span sp = text_span(st->t, st->li, 0, len);
+
+	if (st->col_li != st->li || at < st->col_at) {
+		st->col_li = st->li;
+		st->col_at = 0;
+		st->col = 0;
+	}
+	st->col += (uint32_t)utf8_count(st->p + st->col_at, at - st->col_at);
+	st->col_at = at;
+	sp.col = st->col + 1;
+	sp.byte += (uint32_t)at;
+	return sp;
+}
+
+/* The ply a diagnostic about the current statement belongs to. */
+static int
+cur_ply(const struct csa *st)
+{
+	return st->r->nodes[st->cur].ply;
+}
+
+/* A syntax error: the record is lost. Always returns -1. */
+static int
+syntax(struct csa *st, size_t at, size_t len, int ply, const char *what,
+    const char *s, size_t n)
+{
+	struct span sp = span_at(st, at, len);
+
+	diag_add(st->d, DIAG_ERROR, diag_id_name(DIAG_SYNTAX), &sp, ply,
+	    "%s '%.*s'", what, qlen(s, n), s);
+	return -1;
+}
+
+/* A start position that cannot be: the record is lost. Returns -1. */
+static int
+bad_position(struct csa *st, size_t at, size_t len, const char *msg)
+{
+	struct span sp = span_at(st, at, len);
+
+	diag_add(st->d, DIAG_ERROR, diag_id_name(DIAG_BAD_POSITION), &sp, 0,
+	    "%s", msg);
+	return -1;
+}
+
+/*
+ * Keeps a line kifu cannot read as a raw header, so that nothing is
+ * dropped silently, and says so.
+ */
+static void
+unknown(struct csa *st, size_t at, size_t len, const char *what)
+{
+	struct span sp = span_at(st, at, len);
+
+	record_add_header(st->r, st->p + at, len, NULL, 0, HDR_RAW, &sp);
+	diag_add(st->d, DIAG_WARNING, diag_id_name(DIAG_UNKNOWN_LINE), &sp,
+	    cur_ply(st), "%s '%.*s'", what, qlen(st->p + at, len), st->p + at);
+}
+
+static void
+flush_comments(struct csa *st)
+{
+	if (st->pend_node >= 0 && st->pend.len)
+		record_add_comment(st->r, st->pend_node, st->pend.buf,
+		    st->pend.len);
+	else if (st->pend_node >= 0)
+		record_add_comment(st->r, st->pend_node, st->first,
+		    st->first_n);
+	st->pend_node = -1;
+	strbuf_reset(&st->pend);
+}
+
+/*
+ * Comments gather per node and go into the record once the node
+ * changes: record_add_comment rewrites a node's whole comment, which
+ * would be quadratic for the long runs of comment lines some files have.
+ */
+static void
+add_comment(struct csa *st, const char *s, size_t n)
+{
+	st->comments++;
+	if (st->pend_node != st->cur) {
+		flush_comments(st);
+		st->pend_node = st->cur;
+		st->first = s;
+		st->first_n = n;
+		return;
+	}
+	if (!st->pend.len)
+		strbuf_add(&st->pend, st->first, st->first_n);
+	strbuf_addc(&st->pend, '\n');
+	strbuf_add(&st->pend, s, n);
+}
+
+/* A comment statement: s points at the quote, n bytes in all. */
+static void
+read_comment(struct csa *st, size_t at, size_t n)
+{
+	const char *s = st->p + at;
+
+	if (!st->sum && has_prefix(s + 1, n - 1, "summary:")) {
+		st->sum = s;
+		st->sum_n = n;
+		st->sum_loc = span_at(st, at, n);
+	}
+	add_comment(st, s + 1, n - 1);
+}
+
+/*
+ * "'CSA encoding=..." (V3.0) or "'encoding=..." (Kifu for Windows) on
+ * the first lines: text.c has decoded by it already; the line is kept as
+ * a header so that a writer knows what the file said.
+ */
+static int
+read_encoding(struct csa *st, size_t at, size_t n)
+{
+	const char *s = st->p + at + 1, *eq;
+	size_t k = n - 1;
+	struct span sp;
+
+	if (st->rd->nread || st->statements ||
+	    !(has_prefix(s, k, "CSA encoding=") ||
+	    has_prefix(s, k, "encoding=")))
+		return 0;
+	eq = memchr(s, '=', k);
+	sp = span_at(st, at, n);
+	record_add_header(st->r, s, (size_t)(eq - s), eq + 1,
+	    trimmed_len(eq + 1, k - (size_t)(eq + 1 - s)), HDR_ENCODING, &sp);
+	return 1;
+}
+
+static enum color
+color_of(char sign)
+{
+	return sign == '+' ? BLACK : WHITE;
+}
+
+/* Counts of each hand type not on the board nor in a hand. */
+static void
+give_all_remaining(struct csa *st, enum color c)
+{
+	int used[HAND_NB] = { 0 };
+	square sq;
+	int pt;
+
+	for (sq = 0; sq < SQ_NB; sq++) {
+		enum piece_type t = piece_type_of(st->pos.board[sq]);
+
+		if (st->pos.board[sq] != PIECE_NONE && t != PT_KING)
+			used[pt_unpromoted(t)]++;
+	}
+	for (pt = PT_PAWN; pt < HAND_NB; pt++) {
+		int left = st->v->set_count[pt] - used[pt] -
+		    st->pos.hand[BLACK][pt] - st->pos.hand[WHITE][pt];
+
+		if (left > 0)
+			position_hand_set(&st->pos, c, (enum piece_type)pt,
+			    st->pos.hand[c][pt] + left);
+	}
+}
+
+/*
+ * Settles the start position once the side to move is known: applies
+ * 00AL, checks that the position can occur, and stores it. A position
+ * with two kings of a side or more pieces than the set has cannot be
+ * played by the core; the other impossibilities (a pawn that can never
+ * move, nifu) are kept with a warning, because real files have them:
+ * Kifu for Windows' "9fu" puzzle puts nine pawns on one file.
+ */
+static int
+finish_position(struct csa *st, enum color side, const struct span *sp)
+{
+	struct sfen_error e;
+	int i;
+
+	st->started = 1;
+	if (!st->poslines) {
+		diag_add(st->d, DIAG_WARNING, diag_id_name(DIAG_BAD_POSITION),
+		    sp, 0, "no start position; assuming the even game");
+		position_set_start(&st->pos, st->v);
+	}
+	for (i = 0; i < st->nal; i++)
+		give_all_remaining(st, (enum color)st->al[i]);
+	if (side != st->pos.side) {
+		st->pos.side = side;
+		st->pos.board_key ^= zobrist_side;
+	}
+	st->pos.move_number = 1;
+	if (position_validate(&st->pos, &e) != SFEN_OK) {
+		int fatal = !strcmp(e.id, "two-kings") ||
+		    !strcmp(e.id, "too-many-pieces");
+
+		diag_add(st->d, fatal ? DIAG_ERROR : DIAG_WARNING,
+		    diag_id_name(DIAG_BAD_POSITION), sp, 0,
+		    "impossible start position (%s): %s", e.id, e.message);
+		if (fatal)
+			return -1;
+	}
+	st->r->start = st->pos;
+	st->r->handicap = handicap_identify(&st->pos);
+	return 0;
+}
+
+/*
+ * Two digits naming a square; `drop_ok` lets "00" through (*sq =
+ * SQ_NONE). Returns the offset (0 or 1) of the first bad digit, or -1.
+ */
+static int
+parse_square(const char *s, int drop_ok, square *sq)
+{
+	if (drop_ok && s[0] == '0' && s[1] == '0') {
+		*sq = SQ_NONE;
+		return -1;
+	}
+	if (s[0] < '1' || s[0] > '9')
+		return 0;
+	if (s[1] < '1' || s[1] > '9')
+		return 1;
+	*sq = sq_make(s[0] - '1', s[1] - '1');
+	return -1;
+}
+
+/* "PI" and the pieces taken off the even-game board. */
+static int
+read_pi(struct csa *st, size_t at, size_t len)
+{
+	const char *s = st->p + at;
+	size_t i;
+
+	if (st->poslines)
+		return bad_position(st, at, 2,
+		    "'PI' must be the first line of the position");
+	st->board = BOARD_PI;
+	st->poslines++;
+	position_set_start(&st->pos, st->v);
+	for (i = 2; i < len; i += 4) {
+		enum piece_type pt;
+		square sq;
+		int bad;
+
+		if (len - i < 4)
+			return syntax(st, at + i, len - i, 0,
+			    "incomplete piece in", s, len);
+		if ((bad = parse_square(s + i, 0, &sq)) >= 0)
+			return syntax(st, at + i + bad, 1, 0, "bad square in",
+			    s + i, 4);
+		if ((pt = piece_of(s + i + 2)) == PT_NONE)
+			return syntax(st, at + i + 2, 2, 0, "unknown piece",
+			    s + i + 2, 2);
+		if (piece_type_of(st->pos.board[sq]) != pt) {
+			char msg[64];
+
+			snprintf(msg, sizeof(msg),
+			    "'PI' removes '%.4s' but %.2s holds no '%s'",
+			    s + i, s + i, codes[pt]);
+			return bad_position(st, at + i, 4, msg);
+		}
+		position_remove(&st->pos, sq);
+	}
+	return 0;
+}
+
+/*
+ * "P1".."P9": nine cells from file 9 to file 1, each "+XX", "-XX" or
+ * " * ". Cells are found by their first character rather than by
+ * column, which reads the ranks that lost their padding in mail.
+ */
+static int
+read_row(struct csa *st, size_t at, size_t len)
+{
+	const char *s = st->p + at;
+	int rank = s[1] - '1', cell;
+	size_t i = 2;
+
+	if (st->board == BOARD_PI)
+		return bad_position(st, at, 2,
+		    "'PI' and 'P1'..'P9' cannot be mixed");
+	if (st->rows & (1u << rank))
+		return bad_position(st, at, 2, "rank given twice");
+	st->board = BOARD_ROWS;
+	st->rows |= 1u << rank;
+	st->poslines++;
+	for (cell = 0; cell < FILE_NB; cell++) {
+		square sq = sq_make(FILE_NB - 1 - cell, rank);
+		enum piece_type pt;
+
+		while (i < len && is_blank(s[i]))
+			i++;
+		if (i >= len)
+			return syntax(st, at + i, 0, 0,
+			    "rank has fewer than nine squares:", s, len);
+		if (s[i] == '*') {
+			position_remove(&st->pos, sq);
+			i++;
+			continue;
+		}
+		if ((s[i] != '+' && s[i] != '-') || len - i < 3)
+			return syntax(st, at + i, 1, 0, "unexpected",
+			    s + i, (size_t)char_len(s + i, len - i));
+		if ((pt = piece_of(s + i + 1)) == PT_NONE)
+			return syntax(st, at + i + 1, 2, 0, "unknown piece",
+			    s + i + 1, 2);
+		position_put(&st->pos, sq, piece_make(color_of(s[i]), pt));
+		i += 3;
+	}
+	while (i < len && is_blank(s[i]))
+		i++;
+	if (i < len) {
+		struct span sp = span_at(st, at + i, len - i);
+
+		diag_add(st->d, DIAG_WARNING, diag_id_name(DIAG_SYNTAX), &sp,
+		    0, "ignoring '%.*s' after the ninth square",
+		    qlen(s + i, len - i), s + i);
+	}
+	return 0;
+}
+
+/* One "00XX" hand piece or "00AL" of a P+/P- line. */
+static int
+read_hand_piece(struct csa *st, size_t at, enum color c)
+{
+	const char *s = st->p + at;
+	enum piece_type pt;
+	int i;
+
+	if (s[2] == 'A' && s[3] == 'L') {
+		for (i = 0; i < st->nal; i++)
+			if (st->al[i] == (int)c)
+				return 0;
+		st->al[st->nal++] = c;
+		return 0;
+	}
+	if ((pt = piece_of(s + 2)) == PT_NONE)
+		return syntax(st, at + 2, 2, 0, "unknown piece", s + 2, 2);
+	if (pt >= HAND_NB) {
+		char msg[48];
+
+		snprintf(msg, sizeof(msg), "'%s' cannot be in hand", codes[pt]);
+		return bad_position(st, at, 4, msg);
+	}
+	if (st->pos.hand[c][pt] < HAND_CAP)
+		position_hand_set(&st->pos, c, pt, st->pos.hand[c][pt] + 1);
+	return 0;
+}
+
+/* "P+" / "P-": pieces of one side, on squares or ("00") in hand. */
+static int
+read_pieces(struct csa *st, size_t at, size_t len)
+{
+	const char *s = st->p + at;
+	enum color c = color_of(s[1]);
+	size_t i = 2;
+
+	st->poslines++;
+	for (;;) {
+		enum piece_type pt;
+		square sq;
+		piece old;
+		int bad;
+
+		while (i < len && is_blank(s[i]))
+			i++;
+		if (i >= len)
+			return 0;
+		if (len - i < 4)
+			return syntax(st, at + i, len - i, 0,
+			    "incomplete piece", s + i, len - i);
+		if (s[i] == '0' && s[i + 1] == '0') {
+			if (read_hand_piece(st, at + i, c) < 0)
+				return -1;
+			i += 4;
+			continue;
+		}
+		if ((bad = parse_square(s + i, 0, &sq)) >= 0)
+			return syntax(st, at + i + bad, 1, 0, "bad square in",
+			    s + i, 4);
+		if ((pt = piece_of(s + i + 2)) == PT_NONE)
+			return syntax(st, at + i + 2, 2, 0, "unknown piece",
+			    s + i + 2, 2);
+		old = st->pos.board[sq];
+		if (old != PIECE_NONE && old != piece_make(c, pt))
+			return bad_position(st, at + i, 4,
+			    "a square is given two different pieces");
+		position_put(&st->pos, sq, piece_make(c, pt));
+		i += 4;
+	}
+}
+
+/* PI, P1..P9, P+ or P-. */
+static int
+read_position_line(struct csa *st, size_t at, size_t len)
+{
+	char c = len > 1 ? st->p[at + 1] : '\0';
+
+	if (st->started) {
+		unknown(st, at, len,
+		    "ignoring a position line after the start:");
+		return 0;
+	}
+	if (c == 'I')
+		return read_pi(st, at, len);
+	if (c >= '1' && c <= '9')
+		return read_row(st, at, len);
+	if (c == '+' || c == '-')
+		return read_pieces(st, at, len);
+	unknown(st, at, len, "unknown line");
+	return 0;
+}
+
+/* "+" or "-" alone: the side to move, which ends the position. */
+static int
+read_side(struct csa *st, size_t at)
+{
+	struct span sp;
+
+	if (st->started) {
+		unknown(st, at, 1,
+		    "ignoring a side-to-move line after the start:");
+		return 0;
+	}
+	sp = span_at(st, at, 1);
+	return finish_position(st, color_of(st->p[at]), &sp);
+}
+
+/* For a start that no side line closed: the side comes from the first move. */
+static int
+implied_side(struct csa *st, enum color side, size_t at, size_t len)
+{
+	struct span sp = span_at(st, at, len);
+
+	diag_add(st->d, DIAG_WARNING, diag_id_name(DIAG_BAD_POSITION), &sp, 0,
+	    "no side-to-move line before '%.*s'; assuming '%c'",
+	    qlen(st->p + at, len), st->p + at, side == BLACK ? '+' : '-');
+	return finish_position(st, side, &sp);
+}
+
+/*
+ * "+7776FU": sign, from (00 = drop), to, the piece after the move.
+ * Every character is checked in turn so that the error names the first
+ * bad one.
+ */
+static int
+read_move(struct csa *st, size_t at, size_t len)
+{
+	const char *s = st->p + at;
+	int ply = cur_ply(st) + 1, bad;
+	struct record_node *nd;
+	square from, to;
+	enum piece_type pt;
+	int32_t node;
+	size_t i;
+
+	for (i = 1; i < 7; i++) {
+		if (i >= len)
+			return syntax(st, at + len, 0, ply, "incomplete move",
+			    s, len);
+		if (i < 5 ? !is_digit(s[i]) : (s[i] < 'A' || s[i] > 'Z'))
+			return syntax(st, at + i, 1, ply, "bad move", s, len);
+	}
+	if (len > 7)
+		return syntax(st, at + 7, len - 7, ply,
+		    "unexpected text after move", s, len);
+	if ((bad = parse_square(s + 1, 1, &from)) >= 0)
+		return syntax(st, at + 1 + bad, 1, ply, "bad square in", s,
+		    len);
+	if ((bad = parse_square(s + 3, 0, &to)) >= 0)
+		return syntax(st, at + 3 + bad, 1, ply, "bad square in", s,
+		    len);
+	if ((pt = piece_of(s + 5)) == PT_NONE)
+		return syntax(st, at + 5, 2, ply, "unknown piece in", s, len);
+	if (!st->started && implied_side(st, color_of(s[0]), at, len) < 0)
+		return -1;
+	if (st->terminal >= 0) {
+		struct span sp = span_at(st, at, len);
+
+		diag_add(st->d, DIAG_WARNING,
+		    diag_id_name(DIAG_MOVE_AFTER_END), &sp, ply,
+		    "ignoring move '%.*s' after '%s'", (int)len, s,
+		    record_str(st->r, st->r->nodes[st->terminal].raw));
+		return 0;
+	}
+	node = record_add_node(st->r, st->cur);
+	nd = &st->r->nodes[node];
+	nd->spec.flags = SPEC_PIECE_AFTER | (from == SQ_NONE ? SPEC_DROP : 0);
+	nd->spec.color = (int8_t)color_of(s[0]);
+	nd->spec.from = (uint8_t)from;
+	nd->spec.to = (uint8_t)to;
+	nd->spec.piece = (uint8_t)pt;
+	nd->loc = span_at(st, at, len);
+	nd->raw = record_intern(st->r, s, len);
+	st->cur = node;
+	st->nmoves++;
+	return 0;
+}
+
+/*
+ * "%TORYO" and the rest. shogi-server writes "%KACHI", "T1", "%KACHI"
+ * for one declaration (rules.md 2.7): the same word again is the same
+ * terminal.
+ */
+static int
+read_terminal(struct csa *st, size_t at, size_t len)
+{
+	const char *s = st->p + at;
+	enum special sp = SP_UNKNOWN;
+	struct record_node *nd;
+	int32_t node;
+	size_t i;
+
+	for (i = 0; i < NELEM(terminals); i++)
+		if (equals(s + 1, len - 1, terminals[i].word))
+			sp = terminals[i].sp;
+	if (st->terminal >= 0) {
+		const char *old = record_str(st->r,
+		    st->r->nodes[st->terminal].raw);
+		struct span loc;
+
+		if (equals(s, len, old))
+			return 0;
+		loc = span_at(st, at, len);
+		diag_add(st->d, DIAG_WARNING,
+		    diag_id_name(DIAG_MOVE_AFTER_END), &loc, cur_ply(st),
+		    "ignoring '%.*s' after '%s'", qlen(s, len), s, old);
+		return 0;
+	}
+	if (sp == SP_UNKNOWN) {
+		struct span loc = span_at(st, at, len);
+
+		diag_add(st->d, DIAG_WARNING, diag_id_name(DIAG_SYNTAX), &loc,
+		    cur_ply(st) + 1, "unknown terminal '%.*s'", qlen(s, len),
+		    s);
+	}
+	if (!st->started && implied_side(st, BLACK, at, len) < 0)
+		return -1;
+	node = record_add_node(st->r, st->cur);
+	nd = &st->r->nodes[node];
+	nd->special = (uint8_t)sp;
+	nd->loc = span_at(st, at, len);
+	nd->raw = record_intern(st->r, s, len);
+	st->cur = st->terminal = node;
+	return 0;
+}
+
+/*
+ * "T12", "T1.5", "T1." (V3.0 allows up to three decimals): time spent
+ * on the last move or terminal. Returns the milliseconds or -1.
+ */
+static int64_t
+parse_time(const char *s, size_t n)
+{
+	int64_t sec = 0, frac = 0;
+	size_t i = 0, digits = 0, fdigits = 0;
+
+	for (; i < n && is_digit(s[i]); i++, digits++) {
+		if (digits == TIME_DIGITS)
+			return -1;
+		sec = sec * 10 + (s[i] - '0');
+	}
+	if (!digits)
+		return -1;
+	if (i < n && s[i] == '.') {
+		for (i++; i < n && is_digit(s[i]); i++, fdigits++) {
+			if (fdigits == 3)
+				return -1;
+			frac = frac * 10 + (s[i] - '0');
+		}
+		for (; fdigits < 3; fdigits++)
+			frac *= 10;
+	}
+	return i == n ? sec * 1000 + frac : -1;
+}
+
+static int
+read_time(struct csa *st, size_t at, size_t len)
+{
+	const char *s = st->p + at;
+	struct record_node *nd = &st->r->nodes[st->cur];
+	int64_t ms = parse_time(s + 1, len - 1);
+	const char *why = NULL;
+	struct span sp;
+
+	if (ms < 0)
+		why = "bad time";
+	else if (st->cur == 0)
+		why = "ignoring a time before the first move:";
+	else if (nd->time_ms >= 0)
+		why = "ignoring a second time for one move:";
+	if (why) {
+		sp = span_at(st, at, len);
+		diag_add(st->d, DIAG_WARNING, diag_id_name(DIAG_TIME), &sp,
+		    cur_ply(st), "%s '%.*s'", why, qlen(s, len), s);
+		return 0;
+	}
+	nd->time_ms = ms;
+	return 0;
+}
+
+static int
+read_statement(struct csa *st, size_t at, size_t len)
+{
+	const char *s = st->p + at;
+
+	st->statements++;
+	switch (s[0]) {
+	case '+':
+	case '-':
+		return len == 1 ? read_side(st, at) : read_move(st, at, len);
+	case '%':
+		return read_terminal(st, at, len);
+	case 'T':
+		return read_time(st, at, len);
+	case 'P':
+		return read_position_line(st, at, len);
+	default:
+		unknown(st, at, len, "unknown statement");
+		return 0;
+	}
+}
+
+/*
+ * Where an inline comment starting at `at` ends: at the next ',' that
+ * another comment follows (",'" with blanks allowed, as the 2005 GPS
+ * logs write "'T0   ,'7776   ,'  1手目"), else at the end of the line,
+ * so that a comment may hold commas.
+ */
+static size_t
+comment_end(const char *p, size_t at, size_t n)
+{
+	size_t i, j;
+
+	for (i = at + 1; i < n; i++) {
+		if (p[i] != ',')
+			continue;
+		for (j = i + 1; j < n && is_blank(p[j]); j++)
+			;
+		if (j < n && p[j] == '\'')
+			return i;
+	}
+	return n;
+}
+
+/* A line of statements split by ',', with blanks around them. */
+static int
+read_statements(struct csa *st, size_t i)
+{
+	const char *p = st->p;
+	size_t n = st->n;
+
+	while (i < n) {
+		size_t end, len;
+
+		while (i < n && is_blank(p[i]))
+			i++;
+		if (i == n)
+			break;
+		if (p[i] == '\'') {
+			end = comment_end(p, i, n);
+			read_comment(st, i, trimmed_len(p + i, end - i));
+		} else {
+			const char *c = memchr(p + i, ',', n - i);
+
+			end = c ? (size_t)(c - p) : n;
+			len = trimmed_len(p + i, end - i);
+			if (len && read_statement(st, i, len) < 0)
+				return -1;
+		}
+		i = end + 1;
+	}
+	return 0;
+}
+
+/* "N+name" / "N-name". */
+static void
+read_name(struct csa *st, size_t at)
+{
+	struct span sp = span_at(st, at, st->n - at);
+
+	st->statements++;
+	record_add_header(st->r, st->p + at, 2, st->p + at + 2,
+	    st->n - at - 2, st->p[at + 1] == '+' ? HDR_BLACK : HDR_WHITE, &sp);
+}
+
+/* "$KEY:VALUE"; unknown keys are kept as written. */
+static void
+read_header(struct csa *st, size_t at)
+{
+	const char *s = st->p + at + 1, *colon;
+	size_t n = st->n - at - 1, klen, i;
+	enum header_id id = HDR_OTHER;
+	struct span sp;
+
+	colon = memchr(s, ':', n);
+	if (!colon || colon == s) {
+		unknown(st, at, st->n - at,
+		    colon ? "header without a key:" : "header without ':':");
+		st->statements++;
+		return;
+	}
+	klen = (size_t)(colon - s);
+	for (i = 0; i < NELEM(header_keys); i++)
+		if (equals(s, klen, header_keys[i].key))
+			id = header_keys[i].id;
+	sp = span_at(st, at, st->n - at);
+	record_add_header(st->r, s, klen, colon + 1, n - klen - 1, id, &sp);
+	st->statements++;
+}
+
+/* "V2", "V2.2", "V3.0": any minor number is accepted. */
+static void
+read_version(struct csa *st, size_t at)
+{
+	const char *s = st->p + at;
+	size_t n = st->n - at, i = 1;
+	int major = 0, minor = 0;
+	struct span sp = span_at(st, at, n);
+
+	while (i < n && is_digit(s[i]) && major < 100)
+		major = major * 10 + (s[i++] - '0');
+	if (i < n && s[i] == '.' && i + 1 < n && is_digit(s[i + 1]))
+		minor = s[++i] - '0';
+	st->rd->version = major * 10 + minor;
+	if (major != 2 && major != 3)
+		diag_add(st->d, DIAG_WARNING, diag_id_name(DIAG_SYNTAX), &sp, 0,
+		    "unknown csa version '%.*s'", qlen(s, n), s);
+	record_add_header(st->r, "V", 1, s + 1, n - 1, HDR_VERSION, &sp);
+	st->statements++;
+}
+
+/* One line of the record; LINE_END for the "/" that ends it. */
+static enum line_result
+read_line(struct csa *st)
+{
+	const char *p = st->p;
+	size_t i = 0, n = st->n;
+	char c, next;
+
+	while (i < n && is_blank(p[i]))
+		i++;
+	if (i == n)
+		return LINE_OK;
+	c = p[i];
+	next = i + 1 < n ? p[i + 1] : '\0';
+	switch (c) {
+	case '\'':
+		/* Whole comment lines keep their trailing blanks. */
+		if (!read_encoding(st, i, st->t->lines[st->li].len - i))
+			read_comment(st, i, st->t->lines[st->li].len - i);
+		return LINE_OK;
+	case '/':
+		if (is_separator(p, n))
+			return LINE_END;
+		break;
+	case 'N':
+		if (next == '+' || next == '-') {
+			read_name(st, i);
+			return LINE_OK;
+		}
+		break;
+	case '$':
+		read_header(st, i);
+		return LINE_OK;
+	case 'V':
+		if (is_digit(next)) {
+			read_version(st, i);
+			return LINE_OK;
+		}
+		break;
+	case 'T':
+		/* 81Dojo's "To_Move:+" is no time. */
+		if (!is_digit(next) && next != '.' && next != '\0')
+			break;
+		/* FALLTHROUGH */
+	case '+':
+	case '-':
+	case '%':
+		return read_statements(st, i) < 0 ? LINE_FAILED : LINE_OK;
+	case 'P':
+		if (next != '\0' && strchr("123456789I+-", next))
+			return read_statements(st, i) < 0 ? LINE_FAILED :
+			    LINE_OK;
+		break;
+	default:
+		break;
+	}
+	st->statements++;
+	unknown(st, i, n - i, "unknown line");
+	return LINE_OK;
+}
+
+static void
+load_line(struct csa *st)
+{
+	st->p = text_line_ptr(st->t, st->li);
+	st->n = trimmed_len(st->p, st->t->lines[st->li].len);
+}
+
+/* After a syntax error: on to the line after the next "/". */
+static void
+skip_record(struct csa *st)
+{
+	for (st->li++; st->li < st->t->nlines; st->li++) {
+		load_line(st);
+		if (is_separator(st->p, st->n)) {
+			st->li++;
+			return;
+		}
+	}
+}
+
+/* One "<name> <win|lose|draw>" half of a 'summary. */
+struct summary_side {
+	const char *name;
+	size_t name_n;
+	enum { MARK_BAD, MARK_WIN, MARK_LOSE, MARK_DRAW } mark;
+};
+
+/* Splits s..end at its last space; -1 if there is none. */
+static int
+summary_side(const char *s, const char *end, struct summary_side *side)
+{
+	const char *m = end;
+	size_t n;
+
+	while (m > s && m[-1] != ' ')
+		m--;
+	if (m == s)
+		return -1;
+	n = (size_t)(end - m);
+	side->name = s;
+	side->name_n = (size_t)(m - 1 - s);
+	side->mark = equals(m, n, "win") ? MARK_WIN : equals(m, n, "lose") ?
+	    MARK_LOSE : equals(m, n, "draw") ? MARK_DRAW : MARK_BAD;
+	return 0;
+}
+
+/* Whether the side is the player a header names. */
+static int
+is_player(const struct csa *st, const struct summary_side *side,
+    enum header_id id)
+{
+	const struct record_header *h = record_find_header(st->r, id);
+
+	return h && equals(side->name, side->name_n,
+	    record_str(st->r, h->value));
+}
+
+/*
+ * Floodgate's "'summary:<type>:<name> <mark>:<name> <mark>". The halves
+ * are matched to N+/N- by name, as shogi-server's own scripts do, and
+ * taken Black first when the names do not say.
+ */
+static void
+read_summary(struct csa *st)
+{
+	const char *s = st->sum + 9, *end = st->sum + st->sum_n, *c1, *c2;
+	const char *why = "unreadable result in";
+	struct game_result *res = &st->r->recorded;
+	struct summary_side b, w, t;
+	int reason = -1;
+	size_t i;
+
+	if (!(c1 = memchr(s, ':', (size_t)(end - s))))
+		goto bad;
+	for (i = 0; i < NELEM(summary_types); i++)
+		if (equals(s, (size_t)(c1 - s), summary_types[i].type))
+			reason = (int)summary_types[i].reason;
+	if (reason < 0) {
+		why = "unknown result type in";
+		goto bad;
+	}
+	for (c2 = end; c2 > c1 + 1 && c2[-1] != ':'; c2--)
+		;
+	if (c2 == c1 + 1 || summary_side(c1 + 1, c2 - 1, &b) < 0 ||
+	    summary_side(c2, end, &w) < 0)
+		goto bad;
+	if (!is_player(st, &b, HDR_BLACK) && is_player(st, &b, HDR_WHITE) &&
+	    is_player(st, &w, HDR_BLACK)) {
+		t = b;
+		b = w;
+		w = t;
+	}
+	if (b.mark == MARK_WIN && w.mark == MARK_LOSE)
+		res->winner = WINNER_BLACK;
+	else if (b.mark == MARK_LOSE && w.mark == MARK_WIN)
+		res->winner = WINNER_WHITE;
+	else if (b.mark == MARK_DRAW && w.mark == MARK_DRAW)
+		res->winner = WINNER_NONE;
+	else
+		goto bad;
+	res->reason = (enum reason)reason;
+	res->ply = st->nmoves;
+	st->r->has_recorded = 1;
+	st->r->recorded_raw = record_intern(st->r, st->sum, st->sum_n);
+	return;
+bad:
+	diag_add(st->d, DIAG_WARNING, diag_id_name(DIAG_SYNTAX), &st->sum_loc,
+	    0, "%s '%.*s'", why, qlen(st->sum, st->sum_n), st->sum);
+}
+
+static void
+csa_init(struct csa *st, struct reader *rd, struct record *r,
+    struct diag_list *d, const struct variant *v)
+{
+	memset(st, 0, sizeof(*st));
+	st->rd = rd;
+	st->t = rd->t;
+	st->r = r;
+	st->d = d;
+	st->v = v;
+	st->li = rd->line;
+	st->col_li = (size_t)-1;
+	st->terminal = -1;
+	st->pend_node = -1;
+	strbuf_init(&st->pend);
+	position_clear(&st->pos, v);
+}
+
+/* READ_EOF here means an empty record: the caller reads on. */
+static enum read_status
+read_record(struct csa *st)
+{
+	size_t first = st->li, lines = st->t->nlines;
+	enum line_result lr = LINE_OK;
+
+	for (; st->li < lines; st->li++) {
+		load_line(st);
+		if (st->r->loc.line == 0 && st->n)
+			st->r->loc = text_span(st->t, st->li, 0, st->n);
+		if ((lr = read_line(st)) == LINE_FAILED) {
+			skip_record(st);
+			return READ_ERROR;
+		}
+		if (lr == LINE_END)
+			break;
+	}
+	if (!st->statements) {
+		if (st->comments || lr == LINE_END) {
+			struct span sp = st->r->loc.line ? st->r->loc :
+			    text_span(st->t, first, 0, 0);
+
+			diag_add(st->d, DIAG_WARNING, diag_id_name(DIAG_EMPTY),
+			    &sp, 0, "no record here, only %s",
+			    st->comments ? "comments" : "a '/' line");
+		}
+		if (lr == LINE_END)
+			st->li++;
+		return READ_EOF;
+	}
+	flush_comments(st);
+	if (lr == LINE_END)
+		st->li++;
+	/* A record of game information only: no side line closed it. */
+	if (!st->started && finish_position(st, BLACK, &st->r->loc) < 0)
+		return READ_ERROR;
+	if (st->sum)
+		read_summary(st);
+	return READ_OK;
+}
+
+enum read_status
+csa_read(struct reader *rd, struct record *out, struct diag_list *d)
+{
+	const struct variant *v = rd->v ? rd->v : variant_standard();
+	enum read_status rs;
+	struct csa st;
+
+	core_init();
+	if (v != variant_standard()) {
+		diag_add(d, DIAG_ERROR, diag_id_name(DIAG_UNKNOWN_FORMAT), NULL,
+		    0, "csa records hold standard shogi, not '%s'", v->name);
+		rd->done = 1;
+		return READ_FATAL;
+	}
+	for (;;) {
+		if (rd->done || !rd->t || rd->line >= rd->t->nlines) {
+			rd->done = 1;
+			return READ_EOF;
+		}
+		csa_init(&st, rd, out, d, v);
+		rs = read_record(&st);
+		strbuf_release(&st.pend);
+		rd->line = st.li;
+		if (rs != READ_EOF) {
+			rd->nread++;
+			return rs;
+		}
+		record_reset(out, out->v);
+	}
+}
+
+/* Evidence one line gives that the text is CSA; -1 if it speaks against. */
+static int
+line_score(const char *p, size_t n)
+{
+	size_t i;
+
+	switch (p[0]) {
+	case '\'':
+		return has_prefix(p, n, "'CSA encoding=") ? 40 : 0;
+	case 'V':
+		return n >= 2 && is_digit(p[1]) ? 50 : -1;
+	case 'N':
+		return n >= 2 && (p[1] == '+' || p[1] == '-') ? 10 : -1;
+	case '$':
+		return memchr(p, ':', n) && n > 2 && p[1] >= 'A' &&
+		    p[1] <= 'Z' ? 10 : -1;
+	case 'P':
+		if (n >= 2 && p[1] == 'I')
+			return 40;
+		if (n >= 2 && p[1] >= '1' && p[1] <= '9')
+			return n >= 20 ? 10 : -1;
+		return n >= 2 && (p[1] == '+' || p[1] == '-') ? 5 : -1;
+	case '+':
+	case '-':
+		if (n == 1)
+			return 10;
+		if (n < 7)
+			return -1;
+		for (i = 1; i < 5; i++)
+			if (!is_digit(p[i]))
+				return -1;
+		return piece_of(p + 5) != PT_NONE &&
+		    (n == 7 || p[7] == ',' || is_blank(p[7])) ? 15 : -1;
+	case '%':
+		for (i = 0; i < NELEM(terminals); i++)
+			if (has_prefix(p + 1, n - 1, terminals[i].word))
+				return 15;
+		return -1;
+	case 'T':
+		return n >= 2 && is_digit(p[1]) ? 5 : -1;
+	case '/':
+		return n == 1 ? 5 : -1;
+	default:
+		return -1;
+	}
+}
+
+int
+csa_detect(const struct text *t)
+{
+	size_t i, lines = t->nlines < DETECT_LINES ? t->nlines : DETECT_LINES;
+	int points = 0, good = 0, bad = 0;
+
+	for (i = 0; i < lines; i++) {
+		const char *p = text_line_ptr(t, i);
+		size_t n = trimmed_len(p, t->lines[i].len);
+		int s;
+
+		if (n == 0)
+			continue;
+		if ((s = line_score(p, n)) < 0) {
+			bad++;
+			continue;
+		}
+		if (s > 0)
+			good++;
+		if (points < 100)
+			points += s;
+	}
+	if (!good)
+		return 0;
+	if (points > 100)
+		points = 100;
+	return points * good / (good + bad);
+}
