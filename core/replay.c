@@ -231,6 +231,12 @@ replay_record(struct record *r, struct replay *out, struct diag_list *d)
 				enum color mover = pos.side;
 
 				out->illegal = i;
+				/* What the record says happened, though play stopped. */
+				for (t = i; t >= 0 && r->nodes[t].special == SP_NONE;
+				    t = r->nodes[t].next)
+					;
+				out->terminal = t;
+				t = n->next;
 				/* A foul the record itself ends the game with. */
 				if (t >= 0 && (r->nodes[t].special == SP_ILLEGAL_WIN ||
 				    (r->nodes[t].special == SP_ILLEGAL_BLACK &&
