@@ -81,6 +81,9 @@ formats_detect(const struct text *t, const char *filename)
 			best = &table[i];
 			best_score = s;
 		}
+		/* Certain: the later, dearer detectors cannot do better. */
+		if (best_score >= 100 && has_ext(best, filename))
+			break;
 	}
 	return best_score >= 1 ? best : NULL;
 }

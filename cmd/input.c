@@ -24,12 +24,14 @@ input_read(const char *path, struct strbuf *out)
 			return -1;
 		}
 		if (S_ISREG(st.st_mode))
-			strbuf_grow(out, (size_t)st.st_size);
+			strbuf_grow(out, (size_t)st.st_size + 1);
 	}
 	for (;;) {
 		ssize_t n;
 
-		strbuf_grow(out, 65536);
+		/* Regular files arrive in the buffer sized above: no realloc. */
+		if (out->alloc - out->len < 2)
+			strbuf_grow(out, 65536);
 		n = read(fd, out->buf + out->len, out->alloc - out->len - 1);
 		if (n < 0) {
 			if (errno == EINTR)

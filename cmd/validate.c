@@ -36,6 +36,8 @@ struct validate {
 	int verbose;
 	int status;		/* worst exit status so far */
 	struct strbuf out;	/* one record's output, written at once */
+	struct record r;	/* reused for every record: keeps its arrays */
+	struct diag_list d;
 };
 
 static void
@@ -204,29 +206,28 @@ static void
 validate_text(struct validate *v, const char *file, const struct text *t,
     const struct format *f)
 {
-	struct record r;
+	struct record *r = &v->r;
+	struct diag_list *d = &v->d;
 	struct reader rd;
-	struct diag_list d = DIAG_LIST_INIT;
 	int index = 0;
 
-	record_init(&r, variant_standard());
 	reader_init(&rd, t, variant_standard());
 	for (;;) {
-		struct outcome o = { file, index, f->name, t->encoding, &r, NULL,
-		    &d };
+		struct outcome o = { file, index, f->name, t->encoding, r, NULL,
+		    d };
 		struct replay rp;
 		enum read_status st;
 
-		diag_list_clear(&d);
-		record_reset(&r, variant_standard());
-		st = f->read(&rd, &r, &d);
+		diag_list_clear(d);
+		record_reset(r, variant_standard());
+		st = f->read(&rd, r, d);
 		if (st == READ_EOF)
 			break;
 		if (st == READ_OK) {
-			replay_record(&r, &rp, &d);
+			replay_record(r, &rp, d);
 			o.rp = &rp;
-		} else if (!d.errors) {
-			diag_add(&d, DIAG_ERROR, diag_id_name(DIAG_SYNTAX), NULL,
+		} else if (!d->errors) {
+			diag_add(d, DIAG_ERROR, diag_id_name(DIAG_SYNTAX), NULL,
 			    0, "record %d cannot be read", index + 1);
 		}
 		report(v, &o);
@@ -236,15 +237,13 @@ validate_text(struct validate *v, const char *file, const struct text *t,
 	}
 	if (index == 0) {
 		struct outcome o = { file, 0, f->name, t->encoding, NULL, NULL,
-		    &d };
+		    d };
 
-		diag_list_clear(&d);
-		diag_add(&d, DIAG_ERROR, diag_id_name(DIAG_EMPTY), NULL, 0,
+		diag_list_clear(d);
+		diag_add(d, DIAG_ERROR, diag_id_name(DIAG_EMPTY), NULL, 0,
 		    "no record in the file");
 		report(v, &o);
 	}
-	diag_list_release(&d);
-	record_release(&r);
 }
 
 static void
@@ -262,7 +261,7 @@ validate_file(struct validate *v, const char *path)
 		worst(v, EXIT_TROUBLE);
 		goto out;
 	}
-	if (text_decode(&t, data.buf, data.len, &d) < 0) {
+	if (text_decode_strbuf(&t, &data, &d) < 0) {
 		struct outcome o = { file, 0, v->from ? v->from->name : NULL,
 		    NULL, NULL, NULL, &d };
 
@@ -300,6 +299,8 @@ cmd_validate(int argc, char **argv)
 
 	memset(&v, 0, sizeof(v));
 	strbuf_init(&v.out);
+	record_init(&v.r, variant_standard());
+	diag_list_init(&v.d);
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, "hv", longopts, NULL)) != -1) {
 		switch (opt) {
@@ -322,5 +323,7 @@ cmd_validate(int argc, char **argv)
 	for (i = optind; i < argc; i++)
 		validate_file(&v, argv[i]);
 	strbuf_release(&v.out);
+	record_release(&v.r);
+	diag_list_release(&v.d);
 	return v.status;
 }

@@ -33,10 +33,29 @@ on_board(const struct position *pos, square sq)
 static int
 leaves_king_attacked(const struct position *pos, move m)
 {
-	struct position q = *pos;
+	struct position q;
 	struct undo u;
-	square k;
+	square k = pos->king[pos->side];
 
+	/*
+	 * Replaying records calls this for every move, so out of check it
+	 * decides from attacks and pins instead of trying the move.
+	 */
+	if (k == SQ_NONE)
+		return 0;
+	if (!position_attackers(pos, k, color_flip(pos->side), pos->occ)) {
+		square from = move_from(m), to = move_to(m);
+
+		if (piece_type_of(move_piece(m)) == PT_KING)
+			return bb_any(position_attackers(pos, to,
+			    color_flip(pos->side), pos->occ ^ bb_sq(k)));
+		if (move_is_drop(m) || !bb_line[k][from] ||
+		    !bb_test(position_pinned(pos, pos->side), from))
+			return 0;
+		return !bb_test(bb_line[k][from], to);
+	}
+	/* In check: try the move. */
+	q = *pos;
 	position_do_move(&q, m, &u);
 	k = q.king[pos->side];
 	return k != SQ_NONE && position_attackers(&q, k, q.side, q.occ);

@@ -7,6 +7,7 @@
 
 #include "core.h"
 #include "core_private.h"
+#include "handicap.h"
 #include "sfen.h"
 #include "zobrist.h"
 
@@ -295,9 +296,9 @@ sfen_read(struct position *pos, const struct variant *v, const char *s,
 void
 position_set_start(struct position *pos, const struct variant *v)
 {
-	core_init();
-	/* The variants' start SFENs are constants that always read. */
-	(void)sfen_read_uninit(pos, v, v->start_sfen, NULL);
+	/* A copy of the table core_init() built: records reset often. */
+	handicap_position(v == variant_minishogi() ? HANDICAP_MINISHOGI :
+	    HANDICAP_EVEN, pos);
 }
 
 void

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "strbuf.h"
 #include "text.h"
 #include "xalloc.h"
 
@@ -64,7 +65,17 @@ utf8_check(const char *data, size_t n)
 	while (i < n) {
 		size_t k;
 
-		/* ASCII runs are the common case: skip them a byte at a time. */
+		/* Records are mostly ASCII: test eight bytes at a time. */
+		while (i + 8 <= n) {
+			uint64_t w;
+
+			memcpy(&w, s + i, 8);
+			if (w & 0x8080808080808080ull)
+				break;
+			i += 8;
+		}
+		if (i >= n)
+			break;
 		if (s[i] < 0x80) {
 			i++;
 			continue;
@@ -106,24 +117,37 @@ raw_place(const char *data, size_t at, struct span *sp)
 }
 
 static void
+add_line(struct text *t, size_t start, size_t end)
+{
+	ALLOC_GROW(t->lines, t->nlines + 1, t->alines);
+	t->lines[t->nlines].off = (uint32_t)start;
+	t->lines[t->nlines].len = (uint32_t)(end - start);
+	t->nlines++;
+}
+
+/*
+ * Lines end in LF, CRLF or a lone CR. memchr finds the LFs fast; a CR
+ * left inside a line is an old Mac line end and splits it further.
+ */
+static void
 split_lines(struct text *t)
 {
-	size_t i = 0, start = 0;
+	const char *b = t->buf;
+	size_t start = 0;
 
 	t->nlines = 0;
-	while (i <= t->len) {
-		if (i == t->len || t->buf[i] == '\n' || t->buf[i] == '\r') {
-			if (i == t->len && i == start)
-				break;	/* no empty line after a final newline */
-			ALLOC_GROW(t->lines, t->nlines + 1, t->alines);
-			t->lines[t->nlines].off = (uint32_t)start;
-			t->lines[t->nlines].len = (uint32_t)(i - start);
-			t->nlines++;
-			if (i < t->len && t->buf[i] == '\r' && t->buf[i + 1] == '\n')
-				i++;
-			start = i + 1;
+	while (start < t->len) {
+		const char *nl = memchr(b + start, '\n', t->len - start);
+		size_t end = nl ? (size_t)(nl - b) : t->len;
+		size_t body = end > start && b[end - 1] == '\r' ? end - 1 : end;
+		const char *cr;
+
+		while ((cr = memchr(b + start, '\r', body - start))) {
+			add_line(t, start, (size_t)(cr - b));
+			start = (size_t)(cr - b) + 1;
 		}
-		i++;
+		add_line(t, start, body);
+		start = end + 1;
 	}
 }
 
@@ -210,16 +234,28 @@ convert(struct text *t, const char *from, const char *data, size_t n)
 }
 
 static int
-take_utf8(struct text *t, const char *data, size_t n)
+take_utf8(struct text *t, const char *data, size_t n, struct strbuf *own)
 {
-	t->buf = xstrndup(data, n);
+	if (own && own->alloc) {
+		/* Steal the caller's buffer instead of copying a whole file. */
+		size_t skip = (size_t)(data - own->buf);
+		char *buf = strbuf_detach(own, NULL);
+
+		if (skip)
+			memmove(buf, buf + skip, n);
+		buf[n] = '\0';
+		t->buf = buf;
+	} else {
+		t->buf = xstrndup(data, n);
+	}
 	t->len = n;
 	t->encoding = "UTF-8";
 	return 0;
 }
 
-int
-text_decode(struct text *t, const char *data, size_t n, struct diag_list *d)
+static int
+decode(struct text *t, const char *data, size_t n, struct strbuf *own,
+    struct diag_list *d)
 {
 	const char *declared, *nul;
 	struct span sp;
@@ -251,7 +287,7 @@ text_decode(struct text *t, const char *data, size_t n, struct diag_list *d)
 	    convert(t, declared, data, n) == 0)
 		goto lines;
 	if (bad == n) {
-		take_utf8(t, data, n);
+		take_utf8(t, data, n, own);
 		goto lines;
 	}
 	if (!t->bom && (!declared || strcmp(declared, "UTF-8") != 0) &&
@@ -272,12 +308,24 @@ lines:
 }
 
 int
+text_decode(struct text *t, const char *data, size_t n, struct diag_list *d)
+{
+	return decode(t, data, n, NULL, d);
+}
+
+int
+text_decode_strbuf(struct text *t, struct strbuf *data, struct diag_list *d)
+{
+	return decode(t, data->buf, data->len, data, d);
+}
+
+int
 text_from_utf8(struct text *t, const char *data, size_t n,
     struct diag_list *d)
 {
 	(void)d;
 	text_release(t);
-	take_utf8(t, data, n);
+	take_utf8(t, data, n, NULL);
 	split_lines(t);
 	return 0;
 }
@@ -292,4 +340,17 @@ text_span(const struct text *t, size_t i, size_t at, size_t len)
 	sp.byte = t->lines[i].off + (uint32_t)at;
 	sp.len = (uint32_t)len;
 	return sp;
+}
+
+size_t
+text_trim_end(const char *p, size_t n)
+{
+	for (;;) {
+		if (n && (p[n - 1] == ' ' || p[n - 1] == '\t'))
+			n--;
+		else if (n >= 3 && memcmp(p + n - 3, "\xe3\x80\x80", 3) == 0)
+			n -= 3;
+		else
+			return n;
+	}
 }

@@ -44,6 +44,14 @@ void text_release(struct text *t);
 int text_decode(struct text *t, const char *data, size_t n,
     struct diag_list *d);
 
+/*
+ * Like text_decode, but may take data's buffer instead of copying it (when
+ * no conversion is needed); data is left empty or unchanged.
+ */
+struct strbuf;
+int text_decode_strbuf(struct text *t, struct strbuf *data,
+    struct diag_list *d);
+
 /* Wraps already-UTF-8 text (copied) without any detection. */
 int text_from_utf8(struct text *t, const char *data, size_t n,
     struct diag_list *d);
@@ -59,6 +67,12 @@ text_line_ptr(const struct text *t, size_t i)
  * index): 1-based line, column in code points.
  */
 struct span text_span(const struct text *t, size_t i, size_t at, size_t len);
+
+/*
+ * Length of p[0..n) without trailing blanks, U+3000 included: editors and
+ * pasted text leave them (formats.md section 1).
+ */
+size_t text_trim_end(const char *p, size_t n);
 
 /* Code points in the first n bytes of s. */
 size_t utf8_count(const char *s, size_t n);

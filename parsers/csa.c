@@ -105,7 +105,7 @@ static const struct {
 /* Quoted input is cut to this many bytes, so a junk line stays readable. */
 #define QUOTE_MAX 48
 /* Lines detection looks at. */
-#define DETECT_LINES 200
+#define DETECT_LINES 64
 /* Hand counts stop here; position_validate then reports too many pieces. */
 #define HAND_CAP 99
 /* Whole seconds a T line may hold (about 31 years). */
@@ -167,19 +167,6 @@ is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
-/* Length without trailing blanks, U+3000 included (formats.md 1). */
-static size_t
-trimmed_len(const char *p, size_t n)
-{
-	for (;;) {
-		if (n && is_blank(p[n - 1]))
-			n--;
-		else if (n >= 3 && memcmp(p + n - 3, "\xe3\x80\x80", 3) == 0)
-			n -= 3;
-		else
-			return n;
-	}
-}
 
 /* The "/" line between records (blanks allowed around it). */
 static int
@@ -394,7 +381,7 @@ read_encoding(struct csa *st, size_t at, size_t n)
 	eq = memchr(s, '=', k);
 	sp = span_at(st, at, n);
 	record_add_header(st->r, s, (size_t)(eq - s), eq + 1,
-	    trimmed_len(eq + 1, k - (size_t)(eq + 1 - s)), HDR_ENCODING, &sp);
+	    text_trim_end(eq + 1, k - (size_t)(eq + 1 - s)), HDR_ENCODING, &sp);
 	return 1;
 }
 
@@ -924,12 +911,12 @@ read_statements(struct csa *st, size_t i)
 			break;
 		if (p[i] == '\'') {
 			end = comment_end(p, i, n);
-			read_comment(st, i, trimmed_len(p + i, end - i));
+			read_comment(st, i, text_trim_end(p + i, end - i));
 		} else {
 			const char *c = memchr(p + i, ',', n - i);
 
 			end = c ? (size_t)(c - p) : n;
-			len = trimmed_len(p + i, end - i);
+			len = text_trim_end(p + i, end - i);
 			if (len && read_statement(st, i, len) < 0)
 				return -1;
 		}
@@ -1060,7 +1047,7 @@ static void
 load_line(struct csa *st)
 {
 	st->p = text_line_ptr(st->t, st->li);
-	st->n = trimmed_len(st->p, st->t->lines[st->li].len);
+	st->n = text_trim_end(st->p, st->t->lines[st->li].len);
 }
 
 /* After a syntax error: on to the line after the next "/". */
@@ -1312,7 +1299,7 @@ csa_detect(const struct text *t)
 
 	for (i = 0; i < lines; i++) {
 		const char *p = text_line_ptr(t, i);
-		size_t n = trimmed_len(p, t->lines[i].len);
+		size_t n = text_trim_end(p, t->lines[i].len);
 		int s;
 
 		if (n == 0)

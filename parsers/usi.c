@@ -71,22 +71,6 @@ terminal_of(const char *s, size_t len)
 	return SP_NONE;
 }
 
-/*
- * The line's length without trailing blanks, U+3000 included: editors
- * and pasted text leave them, and formats.md section 1 asks to allow it.
- */
-static size_t
-trimmed_len(const char *p, size_t n)
-{
-	for (;;) {
-		if (n && is_blank(p[n - 1]))
-			n--;
-		else if (n >= 3 && memcmp(p + n - 3, "\xe3\x80\x80", 3) == 0)
-			n -= 3;
-		else
-			return n;
-	}
-}
 
 /* The next blank-separated token at or after *at; 0 if none is left. */
 static int
@@ -363,7 +347,7 @@ usi_read(struct reader *rd, struct record *r, struct diag_list *d)
 			return READ_EOF;
 		}
 		p = text_line_ptr(t, rd->line);
-		n = trimmed_len(p, t->lines[rd->line].len);
+		n = text_trim_end(p, t->lines[rd->line].len);
 		while (k < n && is_blank(p[k]))
 			k++;
 		if (k < n && p[k] != '#')
@@ -373,7 +357,7 @@ usi_read(struct reader *rd, struct record *r, struct diag_list *d)
 	lc.t = t;
 	lc.line = rd->line++;
 	lc.p = text_line_ptr(t, lc.line);
-	lc.n = trimmed_len(lc.p, t->lines[lc.line].len);
+	lc.n = text_trim_end(lc.p, t->lines[lc.line].len);
 	lc.col_at = 0;
 	lc.col = 1;
 	rd->nread++;
@@ -439,7 +423,7 @@ usi_detect(const struct text *t)
 
 	for (i = 0; i < t->nlines && good + bad < DETECT_LINES; i++) {
 		const char *p = text_line_ptr(t, i);
-		size_t n = trimmed_len(p, t->lines[i].len), k = 0;
+		size_t n = text_trim_end(p, t->lines[i].len), k = 0;
 
 		while (k < n && is_blank(p[k]))
 			k++;
