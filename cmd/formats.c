@@ -18,11 +18,14 @@ static const char *const usi_ext[] = { ".usi", ".sfen", NULL };
 static const char *const sfen_ext[] = { ".sfen", NULL };
 
 static const struct format table[] = {
-	{ "csa", csa_ext, CAP_COMMENTS | CAP_TIME | CAP_MULTI | CAP_HEADERS,
+	{ "csa", csa_ext, "/\n", "UTF-8",
+	    CAP_COMMENTS | CAP_TIME | CAP_MULTI | CAP_HEADERS,
 	    csa_detect, csa_read, csa_write },
-	{ "usi", usi_ext, CAP_MULTI, usi_detect, usi_read, usi_write },
+	{ "usi", usi_ext, "", "UTF-8", CAP_MULTI, usi_detect, usi_read,
+	    usi_write },
 	/* Reads like usi (a bare SFEN is a USI record without moves). */
-	{ "sfen", sfen_ext, CAP_MULTI, NULL, usi_read, sfen_write_record },
+	{ "sfen", sfen_ext, "", "UTF-8", CAP_MULTI, NULL, usi_read,
+	    sfen_write_record },
 };
 
 #define NFORMATS (sizeof(table) / sizeof(table[0]))

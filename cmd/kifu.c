@@ -17,6 +17,8 @@ static const char help_usage[] =
 
 /* Alphabetical; `kifu help` prints them in this order. */
 static const struct command commands[] = {
+	{ "convert", cmd_convert, "convert records between formats",
+	    cmd_convert_usage },
 	{ "help", cmd_help_cmd, "show the commands, or one command's help",
 	    help_usage },
 	{ "legal", cmd_legal, "judge USI moves played from a position",

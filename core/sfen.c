@@ -368,3 +368,9 @@ sfen_write(const struct position *pos, char buf[SFEN_MAX])
 		*o++ = '-';
 	sprintf(o, " %d", pos->move_number);
 }
+
+int
+sfen_impossible_is_playable(const struct sfen_error *err)
+{
+	return err->status != SFEN_SYNTAX && strcmp(err->id, "two-kings") != 0;
+}

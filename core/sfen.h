@@ -60,6 +60,14 @@ enum sfen_status sfen_read_prefix(struct position *pos,
 enum sfen_status position_validate(const struct position *pos,
     struct sfen_error *err);
 
+/*
+ * Whether the rules can still play from a position position_validate()
+ * called impossible. Only two kings of one side break them (a side has
+ * one king to keep safe); a record with, say, a pawn on its last rank is
+ * replayed with a warning rather than refused.
+ */
+int sfen_impossible_is_playable(const struct sfen_error *err);
+
 /* Writes the canonical SFEN of pos into buf (SFEN_MAX bytes). */
 void sfen_write(const struct position *pos, char buf[SFEN_MAX]);
 

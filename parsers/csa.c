@@ -443,8 +443,7 @@ finish_position(struct csa *st, enum color side, const struct span *sp)
 	}
 	st->pos.move_number = 1;
 	if (position_validate(&st->pos, &e) != SFEN_OK) {
-		int fatal = !strcmp(e.id, "two-kings") ||
-		    !strcmp(e.id, "too-many-pieces");
+		int fatal = !sfen_impossible_is_playable(&e);
 
 		diag_add(st->d, fatal ? DIAG_ERROR : DIAG_WARNING,
 		    diag_id_name(DIAG_BAD_POSITION), sp, 0,

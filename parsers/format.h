@@ -46,6 +46,12 @@ void reader_init(struct reader *rd, const struct text *t,
 
 struct write_opts {
 	int csa_version;	/* 2 (V2.2, default) or 3 (V3.0) */
+	/*
+	 * The encoding the caller will convert the output to ("UTF-8",
+	 * "CP932", "EUC-JP"), for formats that declare it in the text;
+	 * writers still produce UTF-8.
+	 */
+	const char *encoding;
 };
 
 enum format_caps {
@@ -59,6 +65,9 @@ enum format_caps {
 struct format {
 	const char *name;		/* "csa", "usi", "sfen", ... */
 	const char *const *extensions;	/* NULL-terminated, with the dot */
+	/* Written between two records in one file; NULL: one record a file. */
+	const char *separator;
+	const char *default_encoding;	/* of written files */
 	unsigned caps;
 	/*
 	 * How sure the format is that t is one of its files: 0 (not mine) to

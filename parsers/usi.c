@@ -218,10 +218,13 @@ read_start(struct line_ctx *lc, const struct variant *v, struct record *r,
 	}
 	if (st == SFEN_IMPOSSIBLE) {
 		struct span sp = span_at(lc, at + err.offset, stop - at);
+		int playable = sfen_impossible_is_playable(&err);
 
-		diag_add(d, DIAG_ERROR, diag_id_name(DIAG_BAD_POSITION), &sp, 0,
+		diag_add(d, playable ? DIAG_WARNING : DIAG_ERROR,
+		    diag_id_name(DIAG_BAD_POSITION), &sp, 0,
 		    "impossible start position (%s): %s", err.id, err.message);
-		return READ_ERROR;
+		if (!playable)
+			return READ_ERROR;
 	}
 	r->start = pos;
 	r->handicap = handicap_identify(&r->start);

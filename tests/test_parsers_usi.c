@@ -513,13 +513,8 @@ static const struct error_case error_cases[] = {
 	    4, 27 },
 	{ "two kings", "sfen 4k4/9/9/9/9/9/9/9/3KK4 b - 1", "bad-position",
 	    1, 6 },
-	{ "nifu", "position sfen 4k4/9/9/9/9/9/4P4/4P4/4K4 b - 1",
+	{ "two kings", "position sfen 4k4/9/9/9/9/9/9/9/3KK4 b - 1",
 	    "bad-position", 1, 15 },
-	{ "dead pawn", "P3k4/9/9/9/9/9/9/9/4K4 b - 1", "bad-position", 1, 1 },
-	{ "too many pieces", "\nsfen 4k4/9/9/9/9/9/9/9/4K4 b 19P 1",
-	    "bad-position", 2, 6 },
-	{ "side not to move in check", "sfen 4k4/4R4/9/9/9/9/9/9/4K4 b - 1",
-	    "bad-position", 1, 6 },
 };
 
 #define N_ERROR_CASES (sizeof(error_cases) / sizeof(error_cases[0]))
@@ -568,12 +563,17 @@ test_bad_position_ids(void **state)
 	(void)state;
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		struct session s;
+		/* Only two kings break the rules; the rest replay with a warning. */
+		int fatal = i == 0;
 
 		session_opens(&s, cases[i].line);
-		assert_status(session_next(&s), READ_ERROR);
+		assert_status(session_next(&s), fatal ? READ_ERROR : READ_OK);
 		assert_int_equal(s.d.n, 1);
+		assert_int_equal(s.d.errors, fatal);
 		assert_string_equal(s.d.v[0].id, "bad-position");
 		assert_non_null(strstr(s.d.v[0].message, cases[i].id));
+		assert_int_equal(s.d.v[0].loc.line, 1);
+		assert_int_equal(s.d.v[0].loc.col, 6);
 		session_close(&s);
 	}
 }

@@ -36,6 +36,12 @@ struct out {
 	struct strbuf *sb;
 	struct diag_list *d;
 	int v3;
+	/*
+	 * Headers CSA has no line for, kept as comments. They are written
+	 * after the position, where a reader puts comments it finds before
+	 * the first move, so that CSA -> CSA is stable.
+	 */
+	struct strbuf late;
 };
 
 static int
@@ -191,7 +197,7 @@ write_header(struct out *w, const struct record_header *h)
 			strbuf_adds(w->sb, key);
 			strbuf_addc(w->sb, '\n');
 		} else {
-			add_comment(w->sb, key);
+			add_comment(&w->late, key);
 		}
 		return;
 	default:
@@ -199,12 +205,14 @@ write_header(struct out *w, const struct record_header *h)
 	}
 	if (!csa && !key_ok(key)) {
 		/* A key from another format ("棋戦") is no CSA key. */
-		strbuf_addc(w->sb, '\'');
-		add_value(w->sb, key, 0);
-		strbuf_addc(w->sb, ':');
-	} else {
-		strbuf_addf(w->sb, "$%s:", csa ? csa : key);
+		strbuf_addc(&w->late, '\'');
+		add_value(&w->late, key, 0);
+		strbuf_addc(&w->late, ':');
+		add_value(&w->late, value, 0);
+		strbuf_addc(&w->late, '\n');
+		return;
 	}
+	strbuf_addf(w->sb, "$%s:", csa ? csa : key);
 	add_value(w->sb, value, h->id == HDR_NOTE);
 	strbuf_addc(w->sb, '\n');
 }
@@ -373,6 +381,39 @@ write_terminal(struct out *w, const struct record_node *n)
 		add_comment(w->sb, record_str(w->r, n->comment));
 }
 
+/*
+ * The main line stops at a move the rules refused. When the record's own
+ * terminal says that foul ended the game, CSA can still say who fouled
+ * (%+ILLEGAL_ACTION / %-ILLEGAL_ACTION); the move itself, which no CSA
+ * reader would accept, goes into a comment.
+ */
+static void
+write_foul(struct out *w, const struct record_node *n)
+{
+	const struct record *r = w->r;
+	const struct record_node *t = n->next >= 0 ? &r->nodes[n->next] : NULL;
+	enum color fouler = (enum color)(r->start.side ^ ((n->ply - 1) & 1));
+
+	if (t && (t->special == SP_ILLEGAL_WIN ||
+	    (t->special == SP_ILLEGAL_BLACK && fouler == BLACK) ||
+	    (t->special == SP_ILLEGAL_WHITE && fouler == WHITE))) {
+		strbuf_addf(w->sb, "'illegal move: %s\n",
+		    record_str(r, n->raw));
+		strbuf_adds(w->sb, fouler == BLACK ? "%+ILLEGAL_ACTION\n" :
+		    "%-ILLEGAL_ACTION\n");
+		write_time(w, t->time_ms);
+		if (t->comment)
+			add_comment(w->sb, record_str(r, t->comment));
+		diag_add(w->d, DIAG_WARNING, diag_id_name(DIAG_LIMIT), &n->loc,
+		    n->ply, "illegal move %d '%s' kept as a comment before "
+		    "the terminal", n->ply, record_str(r, n->raw));
+		return;
+	}
+	diag_add(w->d, DIAG_WARNING, diag_id_name(DIAG_LIMIT), &n->loc,
+	    n->ply, "move %d was not resolved; the csa record stops before it",
+	    n->ply);
+}
+
 static void
 write_moves(struct out *w)
 {
@@ -387,10 +428,7 @@ write_moves(struct out *w)
 			return;
 		}
 		if (n->mv == MOVE_NONE) {
-			diag_add(w->d, DIAG_WARNING, diag_id_name(DIAG_LIMIT),
-			    &n->loc, n->ply,
-			    "move %d was not resolved; the csa record stops "
-			    "before it", n->ply);
+			write_foul(w, n);
 			return;
 		}
 		write_move(w, n->mv);
@@ -447,11 +485,22 @@ csa_write(const struct record *r, const struct write_opts *o,
 	w.v3 = o && o->csa_version == 3;
 	/* Room for every move, time and comment: one allocation, mostly. */
 	strbuf_grow(out, r->pool.len + r->nnodes * 16 + 1024);
-	strbuf_adds(out, w.v3 ? "'CSA encoding=UTF-8\nV3.0\n" : "V2.2\n");
+	if (w.v3) {
+		const char *enc = o->encoding ? o->encoding : "UTF-8";
+
+		/* V3.0 names Shift_JIS as SHIFT_JIS; CP932 is its superset in use. */
+		strbuf_addf(out, "'CSA encoding=%s\nV3.0\n",
+		    strcmp(enc, "CP932") == 0 ? "SHIFT_JIS" : enc);
+	} else {
+		strbuf_adds(out, "V2.2\n");
+	}
+	strbuf_init(&w.late);
 	write_names(&w);
 	for (i = 0; i < r->nheaders; i++)
 		write_header(&w, &r->headers[i]);
 	write_position(&w);
+	strbuf_add(out, w.late.buf, w.late.len);
+	strbuf_release(&w.late);
 	if (r->nnodes && r->nodes[0].comment)
 		add_comment(out, record_str(r, r->nodes[0].comment));
 	write_moves(&w);

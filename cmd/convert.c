@@ -1,0 +1,359 @@
+/*
+ * convert.c - `kifu convert`: records from any format to any format.
+ *
+ * Every record is replayed before it is written: writers only see moves
+ * the rules accepted. What the target cannot hold is reported by the
+ * writer as a warning; --strict turns any such loss into a failure.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+#include "cmd.h"
+#include "formats.h"
+#include "input.h"
+#include "output.h"
+#include "core/replay.h"
+
+const char cmd_convert_usage[] =
+    "usage: kifu convert -t <format> [-o <out>] [<options>] <file>...\n"
+    "\n"
+    "Reads every record of each file ('-' is standard input), replays it\n"
+    "through the rules and writes it in the target format: to stdout, to\n"
+    "<out>, or, with several inputs, into the directory <out> under the\n"
+    "input's name with the target's extension. Files are written whole or\n"
+    "not at all (a temporary file, then a rename), and an existing file is\n"
+    "never replaced without --force.\n"
+    "\n"
+    "    -t, --to <format>      csa, usi or sfen (the final position)\n"
+    "    -o, --output <out>     a file, a directory, or '-' for stdout\n"
+    "    --from <format>        read as this format instead of detecting it\n"
+    "    --csa-version <2|3>    CSA V2.2 (default) or V3.0\n"
+    "    --encoding <enc>       UTF-8 (default), CP932 or EUC-JP\n"
+    "    --force                replace existing output files\n"
+    "    --allow-illegal        write an illegal record up to its first\n"
+    "                           illegal move instead of refusing it\n"
+    "    --strict               fail when anything would be lost\n"
+    "\n"
+    "Exit status: 0 converted, 1 a record was illegal, unreadable or\n"
+    "(with --strict) lossy, 2 trouble (usage, I/O).\n";
+
+struct convert {
+	const struct format *to, *from;
+	struct write_opts wo;
+	const char *output;
+	int out_is_dir;
+	int force, allow_illegal, strict;
+	int status;
+	struct record r;
+	struct diag_list d;
+};
+
+static void
+worst(struct convert *c, int status)
+{
+	if (status > c->status)
+		c->status = status;
+}
+
+static void
+print_diags(const char *file, const struct diag_list *d)
+{
+	static const char *const sev[] = { "note", "warning", "error" };
+	size_t i;
+
+	for (i = 0; i < d->n; i++) {
+		const struct diag *g = &d->v[i];
+		const char *p;
+
+		fflush(stdout);
+		fputs(file, stderr);
+		if (g->loc.line)
+			fprintf(stderr, ":%u:%u", g->loc.line, g->loc.col);
+		fprintf(stderr, ": %s: ", sev[g->severity]);
+		for (p = g->message; *p; p++)
+			fputc((unsigned char)*p < 0x20 ? '?' : *p, stderr);
+		fprintf(stderr, " [%s]\n", g->id);
+	}
+}
+
+/* The output path for one input when -o names a directory. */
+static void
+path_in_dir(struct strbuf *sb, const char *dir, const char *input,
+    const struct format *to)
+{
+	const char *base = strrchr(input, '/'), *dot;
+
+	base = base ? base + 1 : input;
+	if (!strcmp(input, "-"))
+		base = "stdin";
+	dot = strrchr(base, '.');
+	strbuf_reset(sb);
+	strbuf_addf(sb, "%s/%.*s%s", dir, dot && dot != base ?
+	    (int)(dot - base) : (int)strlen(base), base, to->extensions[0]);
+}
+
+/*
+ * Converts every record of one text into out. Returns 0, or the exit
+ * status that stops this input from being written.
+ */
+static int
+convert_text(struct convert *c, const char *file, const struct text *t,
+    const struct format *f, struct strbuf *out)
+{
+	struct reader rd;
+	int index = 0, status = 0;
+
+	reader_init(&rd, t, variant_standard());
+	for (;;) {
+		struct replay rp;
+		enum read_status st;
+		size_t warnings;
+
+		diag_list_clear(&c->d);
+		record_reset(&c->r, variant_standard());
+		st = f->read(&rd, &c->r, &c->d);
+		if (st == READ_EOF)
+			break;
+		if (st != READ_OK) {
+			if (!c->d.errors)
+				diag_add(&c->d, DIAG_ERROR,
+				    diag_id_name(DIAG_SYNTAX), NULL, 0,
+				    "record %d cannot be read", index + 1);
+			print_diags(file, &c->d);
+			return EXIT_FINDINGS;
+		}
+		replay_record(&c->r, &rp, &c->d);
+		if (c->d.errors) {
+			if (!c->allow_illegal) {
+				print_diags(file, &c->d);
+				return EXIT_FINDINGS;
+			}
+			diag_add(&c->d, DIAG_WARNING, diag_id_name(DIAG_LIMIT),
+			    NULL, 0, "record %d written up to its first illegal "
+			    "move (%d moves)", index + 1, rp.moves);
+			/* Errors became warnings: the user accepted the loss. */
+			{
+				size_t i;
+
+				for (i = 0; i < c->d.n; i++)
+					if (c->d.v[i].severity == DIAG_ERROR)
+						c->d.v[i].severity = DIAG_WARNING;
+				c->d.errors = 0;
+			}
+		}
+		if (index > 0) {
+			if (!c->to->separator) {
+				diag_add(&c->d, DIAG_ERROR,
+				    diag_id_name(DIAG_LIMIT), NULL, 0,
+				    "%s holds one record a file; record %d "
+				    "and later not written", c->to->name,
+				    index + 1);
+				print_diags(file, &c->d);
+				return EXIT_FINDINGS;
+			}
+			strbuf_adds(out, c->to->separator);
+		}
+		warnings = c->d.warnings;
+		if (c->to->write(&c->r, &c->wo, out, &c->d) < 0 ||
+		    c->d.errors) {
+			if (!c->d.errors)
+				diag_add(&c->d, DIAG_ERROR,
+				    diag_id_name(DIAG_LIMIT), NULL, 0,
+				    "%s cannot hold record %d", c->to->name,
+				    index + 1);
+			print_diags(file, &c->d);
+			return EXIT_FINDINGS;
+		}
+		print_diags(file, &c->d);
+		if (c->strict && c->d.warnings > warnings)
+			status = EXIT_FINDINGS;
+		else if (c->strict && c->d.warnings)
+			status = EXIT_FINDINGS;
+		index++;
+		if (st == READ_FATAL)
+			break;
+	}
+	if (index == 0) {
+		fprintf(stderr, "%s: error: no record in the file [empty]\n",
+		    file);
+		return EXIT_FINDINGS;
+	}
+	if (status)
+		fprintf(stderr, "%s: error: not written: --strict and something "
+		    "would be lost\n", file);
+	return status;
+}
+
+static void
+convert_file(struct convert *c, const char *path)
+{
+	const char *file = input_display_name(path);
+	struct strbuf data = STRBUF_INIT, out = STRBUF_INIT;
+	struct strbuf enc = STRBUF_INIT, dest = STRBUF_INIT;
+	struct text t;
+	const struct format *f;
+	int rc;
+
+	text_init(&t);
+	diag_list_clear(&c->d);
+	if (input_read(path, &data) < 0) {
+		cmd_error("cannot read '%s': %s", file, strerror(errno));
+		worst(c, EXIT_TROUBLE);
+		goto out;
+	}
+	if (text_decode_strbuf(&t, &data, &c->d) < 0) {
+		print_diags(file, &c->d);
+		worst(c, EXIT_FINDINGS);
+		goto out;
+	}
+	if (!(f = c->from ? c->from : formats_detect(&t, path))) {
+		fprintf(stderr, "%s: error: not a record kifu can read (%s) "
+		    "[unknown-format]\n", file, formats_names());
+		worst(c, EXIT_FINDINGS);
+		goto out;
+	}
+	if ((rc = convert_text(c, file, &t, f, &out)) != 0) {
+		worst(c, rc);
+		goto out;
+	}
+	{
+		struct span bad;
+		char cp[8];
+
+		if (output_encode(out.buf, out.len, c->wo.encoding, &enc, &bad,
+		    cp) < 0) {
+			fprintf(stderr, "%s: error: output line %u column %u: "
+			    "'%s' cannot be written in %s [encoding]\n", file,
+			    bad.line, bad.col, cp, c->wo.encoding);
+			worst(c, EXIT_FINDINGS);
+			goto out;
+		}
+	}
+	if (!c->output || !strcmp(c->output, "-")) {
+		if (output_write_stdout(enc.buf, enc.len) < 0) {
+			cmd_error("write error on standard output: %s",
+			    strerror(errno));
+			worst(c, EXIT_TROUBLE);
+		}
+		goto out;
+	}
+	if (c->out_is_dir)
+		path_in_dir(&dest, c->output, path, c->to);
+	else
+		strbuf_adds(&dest, c->output);
+	if (output_write_file(dest.buf, enc.buf, enc.len, c->force) < 0) {
+		if (errno == EEXIST)
+			cmd_error("'%s' exists; not replaced (use --force)",
+			    dest.buf);
+		else
+			cmd_error("cannot write '%s': %s", dest.buf,
+			    strerror(errno));
+		worst(c, EXIT_TROUBLE);
+	}
+out:
+	text_release(&t);
+	strbuf_release(&data);
+	strbuf_release(&out);
+	strbuf_release(&enc);
+	strbuf_release(&dest);
+}
+
+static const char *
+canonical_encoding(const char *s)
+{
+	if (!strcasecmp(s, "UTF-8") || !strcasecmp(s, "UTF8"))
+		return "UTF-8";
+	if (!strcasecmp(s, "CP932") || !strcasecmp(s, "SJIS") ||
+	    !strcasecmp(s, "Shift_JIS") || !strcasecmp(s, "Windows-31J"))
+		return "CP932";
+	if (!strcasecmp(s, "EUC-JP") || !strcasecmp(s, "EUCJP"))
+		return "EUC-JP";
+	return NULL;
+}
+
+int
+cmd_convert(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "to", required_argument, NULL, 't' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "from", required_argument, NULL, 'F' },
+		{ "csa-version", required_argument, NULL, 'C' },
+		{ "encoding", required_argument, NULL, 'E' },
+		{ "force", no_argument, NULL, 'f' },
+		{ "allow-illegal", no_argument, NULL, 'I' },
+		{ "strict", no_argument, NULL, 'S' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct convert c;
+	struct stat st;
+	int opt, i;
+
+	memset(&c, 0, sizeof(c));
+	c.wo.csa_version = 2;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "ht:o:", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 't':
+			if (!(c.to = formats_by_name(optarg)) || !c.to->write)
+				return cmd_usage_error(cmd_convert_usage,
+				    "cannot write format '%s' (known: %s)",
+				    optarg, formats_names());
+			break;
+		case 'F':
+			if (!(c.from = formats_by_name(optarg)) || !c.from->read)
+				return cmd_usage_error(cmd_convert_usage,
+				    "cannot read format '%s' (known: %s)",
+				    optarg, formats_names());
+			break;
+		case 'o': c.output = optarg; break;
+		case 'C':
+			c.wo.csa_version = cmd_parse_int(optarg, 3);
+			if (c.wo.csa_version != 2 && c.wo.csa_version != 3)
+				return cmd_usage_error(cmd_convert_usage,
+				    "--csa-version takes 2 or 3, not '%s'",
+				    optarg);
+			break;
+		case 'E':
+			if (!(c.wo.encoding = canonical_encoding(optarg)))
+				return cmd_usage_error(cmd_convert_usage,
+				    "unknown encoding '%s' (UTF-8, CP932, "
+				    "EUC-JP)", optarg);
+			break;
+		case 'f': c.force = 1; break;
+		case 'I': c.allow_illegal = 1; break;
+		case 'S': c.strict = 1; break;
+		case 'h': return cmd_help(cmd_convert_usage);
+		default:
+			return cmd_usage_error(cmd_convert_usage,
+			    optopt ? "option '%s' needs a value" :
+			    "unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (!c.to)
+		return cmd_usage_error(cmd_convert_usage,
+		    "no target format (-t)");
+	if (optind == argc)
+		return cmd_usage_error(cmd_convert_usage, "no file given");
+	if (!c.wo.encoding)
+		c.wo.encoding = c.to->default_encoding;
+	if (c.output && strcmp(c.output, "-") != 0 &&
+	    stat(c.output, &st) == 0 && S_ISDIR(st.st_mode))
+		c.out_is_dir = 1;
+	if (argc - optind > 1 && c.output && strcmp(c.output, "-") != 0 &&
+	    !c.out_is_dir)
+		return cmd_usage_error(cmd_convert_usage, "with several "
+		    "inputs, -o must name an existing directory");
+	record_init(&c.r, variant_standard());
+	diag_list_init(&c.d);
+	for (i = optind; i < argc; i++)
+		convert_file(&c, argv[i]);
+	record_release(&c.r);
+	diag_list_release(&c.d);
+	return c.status;
+}
