@@ -298,9 +298,6 @@ cmd_validate(int argc, char **argv)
 	int opt, i;
 
 	memset(&v, 0, sizeof(v));
-	strbuf_init(&v.out);
-	record_init(&v.r, variant_standard());
-	diag_list_init(&v.d);
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, "hv", longopts, NULL)) != -1) {
 		switch (opt) {
@@ -320,6 +317,9 @@ cmd_validate(int argc, char **argv)
 	}
 	if (optind == argc)
 		return cmd_usage_error(cmd_validate_usage, "no file given");
+	strbuf_init(&v.out);
+	record_init(&v.r, variant_standard());
+	diag_list_init(&v.d);
 	for (i = optind; i < argc; i++)
 		validate_file(&v, argv[i]);
 	strbuf_release(&v.out);
