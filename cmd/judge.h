@@ -1,0 +1,73 @@
+/*
+ * judge.h - judging records: read, decode, detect, parse, replay and
+ * adjudicate every record of one input, and say what was found, as text
+ * or JSON. `kifu validate` and `kifu check` both stand on it.
+ *
+ * A struct judge holds the buffers it reuses from record to record; it is
+ * not shared between threads (each worker has its own).
+ */
+#ifndef KIFU_CMD_JUDGE_H
+#define KIFU_CMD_JUDGE_H
+
+#include "parsers/format.h"
+#include "core/replay.h"
+
+struct judge_opts {
+	const struct format *from;	/* NULL: detect */
+};
+
+/* One record's outcome; every pointer is borrowed for the callback. */
+struct verdict {
+	const char *file;		/* as shown: "<stdin>", "a.zip//x.csa" */
+	int index;			/* record number in the file, from 0 */
+	const char *format;		/* NULL when unknown */
+	const char *encoding;		/* NULL when undecodable */
+	const struct record *r;		/* NULL when nothing could be read */
+	const struct replay *rp;	/* NULL when the record was not replayed */
+	const struct diag_list *d;
+	struct game_result result;	/* valid when rp */
+	int has_recorded;
+	struct game_result recorded;
+	const char *terminal;		/* raw terminal token, "" if none */
+};
+
+enum verdict_status { VERDICT_OK, VERDICT_ILLEGAL, VERDICT_ERROR };
+
+typedef void (*verdict_fn)(void *ctx, const struct verdict *v);
+
+struct judge {
+	struct judge_opts opts;
+	struct record r;
+	struct diag_list d;
+	struct text t;
+};
+
+void judge_init(struct judge *j, const struct judge_opts *o);
+void judge_release(struct judge *j);
+
+/*
+ * Judges every record in data (the bytes of one input; the judge may
+ * take its buffer) and calls fn once per record, or once for an input
+ * that holds none or cannot be decoded. Returns the number of records
+ * reported.
+ */
+int judge_bytes(struct judge *j, const char *file, const char *path_hint,
+    struct strbuf *data, verdict_fn fn, void *ctx);
+
+enum verdict_status verdict_status(const struct verdict *v);
+const char *verdict_status_name(enum verdict_status s);
+
+/* The first error, or NULL. */
+const struct diag *verdict_error(const struct verdict *v);
+
+/* One JSON object (and "\n") describing v: the validate schema. */
+void verdict_json(struct strbuf *out, const struct verdict *v);
+
+/*
+ * "FILE:LINE:COL: SEVERITY: MESSAGE [ID]\n" for each diagnostic of at
+ * least severity min; control characters shown as '?'.
+ */
+void verdict_diags(struct strbuf *out, const struct verdict *v,
+    enum diag_severity min, enum diag_severity max);
+
+#endif /* KIFU_CMD_JUDGE_H */

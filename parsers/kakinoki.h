@@ -1,0 +1,63 @@
+/*
+ * kakinoki.h - the vocabulary KIF and KI2 share (Kakinoki's formats):
+ * piece words, numerals, squares, side marks, 手合割 names, terminal
+ * words and header keys. Readers and writers of both formats use it, so
+ * that each word is spelled in one place.
+ *
+ * All text is UTF-8. Readers take (s, n) and return how many bytes they
+ * consumed, 0 when the text does not start with what they read.
+ */
+#ifndef KIFU_PARSERS_KAKINOKI_H
+#define KIFU_PARSERS_KAKINOKI_H
+
+#include <stddef.h>
+
+#include "core/handicap.h"
+#include "core/record.h"
+
+/* Move-text name of a piece type: "歩", ..., "成香", "馬", "龍". */
+const char *kakinoki_piece_word(enum piece_type pt);
+/* One-character board-cell name: "歩", ..., "杏", "圭", "全", "馬", "龍". */
+const char *kakinoki_piece_cell(enum piece_type pt);
+/*
+ * Reads a piece word in any spelling people write (王/玉, 竜/龍, 成銀/全,
+ * 成桂/圭, 成香/杏, と). Returns bytes consumed, 0 if none.
+ */
+size_t kakinoki_read_piece(const char *s, size_t n, enum piece_type *pt);
+
+/* "１".."９" (full-width), for files. */
+const char *kakinoki_file_digit(int file);	/* file 1..9 */
+/* "一".."九", for ranks. */
+const char *kakinoki_rank_kanji(int rank);	/* rank 1..9 */
+/*
+ * Reads a digit 1..9 written full-width, ASCII or as a kanji numeral.
+ * Returns bytes consumed, 0 if none.
+ */
+size_t kakinoki_read_digit(const char *s, size_t n, int *value);
+/*
+ * Reads a kanji count as in hands ("二", "十", "十八"); also ASCII and
+ * full-width digits. Returns bytes consumed, 0 if none.
+ */
+size_t kakinoki_read_count(const char *s, size_t n, int *value);
+/* Appends a count as kanji (2 -> "二", 18 -> "十八"). */
+void kakinoki_add_count(struct strbuf *sb, int value);
+
+/* Side marks ▲△ (also ▼▽☗☖). Returns bytes consumed; *c the side. */
+size_t kakinoki_read_mark(const char *s, size_t n, enum color *c);
+const char *kakinoki_mark(enum color c);	/* "▲" / "△" */
+
+/* 手合割 names <-> standard starts. NULL / HANDICAP_NONE when unknown. */
+const char *kakinoki_handicap_name(enum handicap h);
+enum handicap kakinoki_handicap_by_name(const char *s, size_t n);
+
+/* Terminal words (投了, 中断, 千日手, ...). SP_NONE when not a known word. */
+enum special kakinoki_special_by_word(const char *s, size_t n);
+/* The word a writer uses; NULL for specials KIF has no word for. */
+const char *kakinoki_special_word(enum special sp);
+
+/* Header keys that map to well-known ids (先手, 後手, 棋戦, 開始日時...). */
+enum header_id kakinoki_header_id(const char *key, size_t n);
+/* The key a writer uses for an id ("先手"); NULL if KIF has none. */
+const char *kakinoki_header_key(enum header_id id, int handicap_game);
+
+#endif /* KIFU_PARSERS_KAKINOKI_H */
