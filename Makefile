@@ -28,9 +28,13 @@ ARCH_FLAGS ?= $(shell [ "$$(uname -m)" = x86_64 ] && \
 
 WARN := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
 	-Wmissing-prototypes -Wpointer-arith -Wvla
-ALL_CPPFLAGS := -D_POSIX_C_SOURCE=200809L -DKIFU_VERSION='"$(VERSION)"' -I. $(CPPFLAGS)
+ALL_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -DKIFU_VERSION='"$(VERSION)"' -I. $(PKG_CFLAGS) $(CPPFLAGS)
 ALL_CFLAGS := $(WARN) $(ARCH_FLAGS) $(CFLAGS)
-LIBS := -lpthread
+# libarchive reads .tar/.zip/.7z inputs of `kifu check` without unpacking;
+# jansson reads the JSON Lines that `kifu summary` merges.
+PKGS := libarchive jansson
+PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
+LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null || echo -larchive -ljansson) -lpthread
 
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all

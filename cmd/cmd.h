@@ -25,16 +25,20 @@ struct command {
 	const char *usage;	/* full help text; first line is the synopsis */
 };
 
+int cmd_check(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_legal(int argc, char **argv);
 int cmd_moves(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
+int cmd_summary(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
 
+extern const char cmd_check_usage[];
 extern const char cmd_convert_usage[];
 extern const char cmd_legal_usage[];
 extern const char cmd_moves_usage[];
 extern const char cmd_perft_usage[];
+extern const char cmd_summary_usage[];
 extern const char cmd_validate_usage[];
 
 /* "kifu: error: ..." on stderr; returns EXIT_TROUBLE for `return error(...)`. */

@@ -17,6 +17,8 @@ static const char help_usage[] =
 
 /* Alphabetical; `kifu help` prints them in this order. */
 static const struct command commands[] = {
+	{ "check", cmd_check, "validate whole archives and trees, in parallel",
+	    cmd_check_usage },
 	{ "convert", cmd_convert, "convert records between formats",
 	    cmd_convert_usage },
 	{ "help", cmd_help_cmd, "show the commands, or one command's help",
@@ -27,6 +29,8 @@ static const struct command commands[] = {
 	    cmd_moves_usage },
 	{ "perft", cmd_perft, "count the leaves of the legal move tree",
 	    cmd_perft_usage },
+	{ "summary", cmd_summary, "merge the JSON Lines of several checks",
+	    cmd_summary_usage },
 	{ "validate", cmd_validate, "replay records and report illegal moves",
 	    cmd_validate_usage },
 };

@@ -6,8 +6,10 @@ command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
 if command -v pkg-config >/dev/null 2>&1; then
 	pkg-config --exists cmocka || missing="$missing libcmocka-dev"
 	pkg-config --exists libpcre2-8 || missing="$missing libpcre2-dev"
+	pkg-config --exists libarchive || missing="$missing libarchive-dev"
+	pkg-config --exists jansson || missing="$missing libjansson-dev"
 else
-	missing="$missing libcmocka-dev libpcre2-dev"
+	missing="$missing libcmocka-dev libpcre2-dev libarchive-dev libjansson-dev"
 fi
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then

@@ -1,0 +1,520 @@
+/*
+ * check.c - `kifu check`: validate whole archives, in parallel, with the
+ * output in input order.
+ *
+ * The main thread walks the inputs and fills a ring of slots; workers
+ * judge slots; the main thread prints finished slots strictly in order.
+ * The ring is bounded, so memory does not grow with the number of
+ * records, and the output bytes are the same whatever -j is.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "formats.h"
+#include "judge.h"
+#include "stats.h"
+#include "walk.h"
+#include "core/xalloc.h"
+
+const char cmd_check_usage[] =
+    "usage: kifu check [<options>] <path>...\n"
+    "\n"
+    "Validates every record under the paths: files, directories (walked\n"
+    "recursively, in name order), '-' (standard input) and archives read\n"
+    "in place (.tar, .tar.gz, .tar.xz, .tar.bz2, .zip, .7z; a member is\n"
+    "named archive.zip//path/in/archive). Problems go to stdout, one line\n"
+    "each (or JSON Lines with --json); the summary goes to stderr.\n"
+    "\n"
+    "    -j, --jobs <n>       worker threads (default: the number of cores)\n"
+    "    --json               one JSON object per record (the validate schema)\n"
+    "    -q, --quiet          print only the summary\n"
+    "    --summary-json       the summary as one JSON object on stdout\n"
+    "    --stdin              read the paths from standard input, one a line\n"
+    "    -z                   with --stdin: paths end with NUL, not newline\n"
+    "    --from <format>      read every record as this format\n"
+    "    --fail-fast          stop at the first finding\n"
+    "    --progress, --no-progress\n"
+    "                         force the progress bar on stderr on or off\n"
+    "                         (default: on when stderr is a terminal)\n"
+    "    -v, --verbose        also print warnings (stderr)\n"
+    "\n"
+    "Exit status: 0 every record valid, 1 findings, 2 trouble (usage, an\n"
+    "input that cannot be read).\n";
+
+enum slot_state { SLOT_FREE, SLOT_READY, SLOT_TAKEN, SLOT_DONE };
+
+struct slot {
+	enum slot_state state;
+	int failed;		/* a walker failure, already rendered */
+	struct strbuf name;
+	struct strbuf data;
+	struct strbuf out;	/* for stdout */
+	struct strbuf err;	/* for stderr */
+	struct stats st;
+	int findings;
+};
+
+struct check {
+	/* options */
+	int jobs, json, quiet, summary_json, fail_fast, verbose, progress;
+	struct judge_opts jo;
+	/* the ring */
+	pthread_mutex_t mu;
+	pthread_cond_t ready, done, freed;
+	struct slot *slots;
+	size_t cap, produced, taken, emitted;
+	int closed;
+	/* results, main thread only */
+	struct stats total;
+	int status;
+	int stop;
+	double start, last_progress;
+	uint64_t total_bytes;
+	struct walk *walk;
+};
+
+static void
+worst(struct check *c, int status)
+{
+	if (status > c->status)
+		c->status = status;
+}
+
+/* --- judging one slot (any thread) ------------------------------------- */
+
+struct slot_ctx {
+	struct check *c;
+	struct slot *s;
+};
+
+static void
+on_verdict(void *ctx, const struct verdict *v)
+{
+	struct slot_ctx *x = ctx;
+	const struct diag *e = verdict_error(v);
+	enum verdict_status st = verdict_status(v);
+
+	stats_add(&x->s->st, verdict_status_name(st), e ? e->id : NULL,
+	    v->format, v->encoding, v->rp ? reason_name(v->result.reason) :
+	    NULL);
+	if (st != VERDICT_OK)
+		x->s->findings = 1;
+	if (x->c->quiet || x->c->summary_json)
+		return;
+	if (x->c->json) {
+		verdict_json(&x->s->out, v);
+		return;
+	}
+	verdict_diags(&x->s->out, v, DIAG_ERROR, DIAG_ERROR);
+	if (x->c->verbose)
+		verdict_diags(&x->s->err, v, DIAG_WARNING, DIAG_WARNING);
+}
+
+static void
+judge_slot(struct check *c, struct judge *j, struct slot *s)
+{
+	struct slot_ctx x = { c, s };
+
+	if (s->failed)
+		return;
+	judge_bytes(j, s->name.buf, s->name.buf, &s->data, on_verdict, &x);
+}
+
+/* --- printing, in order (main thread) ---------------------------------- */
+
+static void
+progress(struct check *c, int last)
+{
+	double now = cmd_now(), rate, el;
+
+	if (!c->progress || (!last && now - c->last_progress < 0.1))
+		return;
+	c->last_progress = now;
+	el = now - c->start;
+	rate = el > 0 ? (double)c->total.records / el : 0;
+	fprintf(stderr, "\r\033[K%lld records, %.0f/s", c->total.records, rate);
+	if (c->total_bytes && c->walk && c->walk->bytes_done && !last) {
+		double left = (double)(c->total_bytes - (c->walk->bytes_done <
+		    c->total_bytes ? c->walk->bytes_done : c->total_bytes));
+		double eta = left * el / (double)c->walk->bytes_done;
+
+		fprintf(stderr, ", %.0f%%, ETA %d:%02d", 100.0 *
+		    (double)c->walk->bytes_done / (double)c->total_bytes,
+		    (int)eta / 60, (int)eta % 60);
+	}
+	if (last)
+		fputs("\r\033[K", stderr);
+	fflush(stderr);
+}
+
+static void
+print_slot(struct check *c, struct slot *s)
+{
+	if (c->stop)
+		return;	/* after --fail-fast stopped: nothing more is shown */
+	if (s->out.len) {
+		if (c->progress)
+			fputs("\r\033[K", stderr);
+		fwrite(s->out.buf, 1, s->out.len, stdout);
+		if (c->progress)
+			fflush(stdout);
+	}
+	if (s->err.len) {
+		fflush(stdout);
+		if (c->progress)
+			fputs("\r\033[K", stderr);
+		fwrite(s->err.buf, 1, s->err.len, stderr);
+	}
+	stats_merge(&c->total, &s->st);
+	if (s->failed)
+		worst(c, EXIT_TROUBLE);
+	if (s->findings) {
+		worst(c, EXIT_FINDINGS);
+		if (c->fail_fast)
+			c->stop = 1;
+	}
+	progress(c, 0);
+}
+
+static void
+clear_slot(struct slot *s)
+{
+	s->state = SLOT_FREE;
+	s->failed = 0;
+	s->findings = 0;
+	strbuf_reset(&s->name);
+	strbuf_reset(&s->out);
+	strbuf_reset(&s->err);
+	stats_release(&s->st);
+	stats_init(&s->st);
+}
+
+/* Prints every finished slot at the head of the ring. Lock held. */
+static void
+drain(struct check *c)
+{
+	while (c->emitted < c->produced) {
+		struct slot *s = &c->slots[c->emitted % c->cap];
+
+		if (s->state != SLOT_DONE)
+			break;
+		pthread_mutex_unlock(&c->mu);
+		print_slot(c, s);
+		pthread_mutex_lock(&c->mu);
+		clear_slot(s);
+		c->emitted++;
+		pthread_cond_broadcast(&c->freed);
+	}
+}
+
+/* --- the workers --------------------------------------------------------- */
+
+static void *
+worker(void *arg)
+{
+	struct check *c = arg;
+	struct judge j;
+
+	judge_init(&j, &c->jo);
+	pthread_mutex_lock(&c->mu);
+	for (;;) {
+		struct slot *s;
+
+		while (c->taken == c->produced && !c->closed)
+			pthread_cond_wait(&c->ready, &c->mu);
+		if (c->taken == c->produced)
+			break;
+		s = &c->slots[c->taken++ % c->cap];
+		s->state = SLOT_TAKEN;
+		pthread_mutex_unlock(&c->mu);
+		judge_slot(c, &j, s);
+		pthread_mutex_lock(&c->mu);
+		s->state = SLOT_DONE;
+		pthread_cond_broadcast(&c->done);
+	}
+	pthread_mutex_unlock(&c->mu);
+	judge_release(&j);
+	return NULL;
+}
+
+/* --- the walker's sink (main thread) ------------------------------------- */
+
+/* A free slot at the tail of the ring, printing finished ones meanwhile. */
+static struct slot *
+next_slot(struct check *c)
+{
+	pthread_mutex_lock(&c->mu);
+	for (;;) {
+		drain(c);
+		if (c->produced - c->emitted < c->cap)
+			break;
+		pthread_cond_wait(&c->done, &c->mu);
+	}
+	pthread_mutex_unlock(&c->mu);
+	return &c->slots[c->produced % c->cap];
+}
+
+static void
+publish(struct check *c, struct slot *s, struct judge *inline_judge)
+{
+	if (inline_judge) {
+		/* -j1: no threads, judge right here. */
+		judge_slot(c, inline_judge, s);
+		s->state = SLOT_DONE;
+		c->produced++;
+		pthread_mutex_lock(&c->mu);
+		drain(c);
+		pthread_mutex_unlock(&c->mu);
+		return;
+	}
+	pthread_mutex_lock(&c->mu);
+	s->state = SLOT_READY;
+	c->produced++;
+	pthread_cond_signal(&c->ready);
+	pthread_mutex_unlock(&c->mu);
+}
+
+struct sink_ctx {
+	struct check *c;
+	struct judge *inline_judge;
+};
+
+static int
+sink_file(void *ctx, const char *name, struct strbuf *data)
+{
+	struct sink_ctx *x = ctx;
+	struct slot *s = next_slot(x->c);
+	struct strbuf tmp;
+
+	if (x->c->stop)
+		return 1;
+	strbuf_adds(&s->name, name);
+	/* Swap buffers: the walker keeps reading into the slot's old one. */
+	tmp = s->data;
+	s->data = *data;
+	*data = tmp;
+	publish(x->c, s, x->inline_judge);
+	return x->c->stop;
+}
+
+static int
+sink_fail(void *ctx, const char *name, const char *why)
+{
+	struct sink_ctx *x = ctx;
+	struct check *c = x->c;
+	struct slot *s = next_slot(c);
+
+	if (c->stop)
+		return 1;
+	strbuf_adds(&s->name, name);
+	s->failed = 1;
+	s->findings = 1;
+	stats_add(&s->st, "error", "io", NULL, NULL, NULL);
+	if (c->json && !c->quiet && !c->summary_json) {
+		strbuf_adds(&s->out, "{\"file\": \"");
+		strbuf_add_json_string(&s->out, name, strlen(name));
+		strbuf_adds(&s->out, "\", \"index\": 0, \"format\": \"\", "
+		    "\"encoding\": \"\", \"status\": \"error\", \"error\": "
+		    "{\"line\": 0, \"col\": 0, \"byte\": 0, \"ply\": 0, "
+		    "\"rule\": \"io\", \"message\": \"");
+		strbuf_add_json_string(&s->out, why, strlen(why));
+		strbuf_adds(&s->out, "\"}}\n");
+	} else {
+		strbuf_addf(&s->err, "kifu: error: cannot read '%s': %s [io]\n",
+		    name, why);
+	}
+	publish(c, s, x->inline_judge);
+	return c->stop;
+}
+
+static void
+sink_skip(void *ctx, const char *name, const char *why)
+{
+	struct sink_ctx *x = ctx;
+
+	if (x->c->progress)
+		fputs("\r\033[K", stderr);
+	fflush(stdout);
+	fprintf(stderr, "kifu: warning: skipped '%s': %s\n", name, why);
+}
+
+/* --- the command ----------------------------------------------------------- */
+
+static int
+read_path_list(struct walk *w, int nul)
+{
+	struct strbuf line = STRBUF_INIT;
+	int ch, stop = 0;
+
+	while (!stop && (ch = getchar()) != EOF) {
+		if (ch == (nul ? '\0' : '\n')) {
+			if (line.len)
+				stop = walk_path(w, line.buf);
+			strbuf_reset(&line);
+		} else {
+			strbuf_addc(&line, (char)ch);
+		}
+	}
+	if (!stop && line.len)
+		walk_path(w, line.buf);
+	strbuf_release(&line);
+	return 0;
+}
+
+int
+cmd_check(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "jobs", required_argument, NULL, 'j' },
+		{ "json", no_argument, NULL, 'J' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "summary-json", no_argument, NULL, 'S' },
+		{ "stdin", no_argument, NULL, 'I' },
+		{ "from", required_argument, NULL, 'F' },
+		{ "fail-fast", no_argument, NULL, 'x' },
+		{ "progress", no_argument, NULL, 'P' },
+		{ "no-progress", no_argument, NULL, 'N' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct check c;
+	struct walk w;
+	struct walk_sink sink;
+	struct sink_ctx sx;
+	struct judge inline_judge;
+	pthread_t *threads = NULL;
+	int opt, i, from_stdin = 0, nul = 0, want_progress = -1;
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	struct strbuf sum = STRBUF_INIT;
+
+	memset(&c, 0, sizeof(c));
+	c.jobs = cores > 0 ? (int)cores : 1;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "hj:qzv", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'j':
+			if ((c.jobs = cmd_parse_int(optarg, 1024)) < 1)
+				return cmd_usage_error(cmd_check_usage,
+				    "-j takes a number from 1 to 1024");
+			break;
+		case 'J': c.json = 1; break;
+		case 'q': c.quiet = 1; break;
+		case 'S': c.summary_json = 1; break;
+		case 'I': from_stdin = 1; break;
+		case 'z': nul = 1; break;
+		case 'x': c.fail_fast = 1; break;
+		case 'P': want_progress = 1; break;
+		case 'N': want_progress = 0; break;
+		case 'v': c.verbose = 1; break;
+		case 'F':
+			if (!(c.jo.from = formats_by_name(optarg)) ||
+			    !c.jo.from->read)
+				return cmd_usage_error(cmd_check_usage,
+				    "unknown format '%s' (known: %s)", optarg,
+				    formats_names());
+			break;
+		case 'h': return cmd_help(cmd_check_usage);
+		default:
+			return cmd_usage_error(cmd_check_usage,
+			    optopt ? "option '%s' needs a value" :
+			    "unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (optind == argc && !from_stdin)
+		return cmd_usage_error(cmd_check_usage, "no path given");
+	if (nul && !from_stdin)
+		return cmd_usage_error(cmd_check_usage, "-z goes with --stdin");
+	c.progress = want_progress >= 0 ? want_progress : isatty(2);
+	c.cap = (size_t)c.jobs * 8 + 8;
+	c.slots = xcalloc(c.cap, sizeof(*c.slots));
+	for (i = 0; i < (int)c.cap; i++) {
+		strbuf_init(&c.slots[i].name);
+		strbuf_init(&c.slots[i].data);
+		strbuf_init(&c.slots[i].out);
+		strbuf_init(&c.slots[i].err);
+		stats_init(&c.slots[i].st);
+	}
+	stats_init(&c.total);
+	pthread_mutex_init(&c.mu, NULL);
+	pthread_cond_init(&c.ready, NULL);
+	pthread_cond_init(&c.done, NULL);
+	pthread_cond_init(&c.freed, NULL);
+	if (c.progress)
+		for (i = optind; i < argc; i++)
+			c.total_bytes += walk_size(argv[i]);
+	sx.c = &c;
+	sx.inline_judge = NULL;
+	if (c.jobs == 1) {
+		judge_init(&inline_judge, &c.jo);
+		sx.inline_judge = &inline_judge;
+	} else {
+		threads = xcalloc((size_t)c.jobs, sizeof(*threads));
+		for (i = 0; i < c.jobs; i++)
+			if (pthread_create(&threads[i], NULL, worker, &c) != 0) {
+				cmd_error("cannot start a thread: %s",
+				    strerror(errno));
+				return EXIT_TROUBLE;
+			}
+	}
+	sink.ctx = &sx;
+	sink.file = sink_file;
+	sink.fail = sink_fail;
+	sink.skip = sink_skip;
+	walk_init(&w, &sink);
+	c.walk = &w;
+	c.start = cmd_now();
+	for (i = optind; i < argc && !c.stop; i++)
+		walk_path(&w, argv[i]);
+	if (from_stdin && !c.stop)
+		read_path_list(&w, nul);
+	/* Close the ring and print what is left, in order. */
+	pthread_mutex_lock(&c.mu);
+	c.closed = 1;
+	pthread_cond_broadcast(&c.ready);
+	while (c.emitted < c.produced) {
+		drain(&c);
+		if (c.emitted < c.produced)
+			pthread_cond_wait(&c.done, &c.mu);
+	}
+	pthread_mutex_unlock(&c.mu);
+	if (threads) {
+		for (i = 0; i < c.jobs; i++)
+			pthread_join(threads[i], NULL);
+		free(threads);
+	} else {
+		judge_release(&inline_judge);
+	}
+	c.total.seconds = cmd_now() - c.start;
+	progress(&c, 1);
+	if (c.summary_json) {
+		stats_json(&c.total, NULL, &sum);
+		fputs(sum.buf, stdout);
+	} else {
+		stats_text(&c.total, NULL, &sum);
+		fflush(stdout);
+		fputs(sum.buf, stderr);
+	}
+	strbuf_release(&sum);
+	walk_release(&w);
+	for (i = 0; i < (int)c.cap; i++) {
+		strbuf_release(&c.slots[i].name);
+		strbuf_release(&c.slots[i].data);
+		strbuf_release(&c.slots[i].out);
+		strbuf_release(&c.slots[i].err);
+		stats_release(&c.slots[i].st);
+	}
+	free(c.slots);
+	stats_release(&c.total);
+	pthread_mutex_destroy(&c.mu);
+	pthread_cond_destroy(&c.ready);
+	pthread_cond_destroy(&c.done);
+	pthread_cond_destroy(&c.freed);
+	return c.status;
+}

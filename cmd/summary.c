@@ -1,0 +1,126 @@
+/*
+ * summary.c - `kifu summary`: merge the JSON Lines of several `kifu
+ * check --json` (or `kifu validate --json`) runs into one summary, so that
+ * a check split across hosts reports like a single run.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "cmd.h"
+#include "input.h"
+#include "stats.h"
+
+const char cmd_summary_usage[] =
+    "usage: kifu summary [--json] <file.jsonl>...\n"
+    "\n"
+    "Reads the JSON Lines that 'kifu check --json' or 'kifu validate\n"
+    "--json' wrote ('-' is standard input) and prints the summary 'kifu\n"
+    "check' would have printed for all of them together: to stdout, or as\n"
+    "one JSON object with --json. Exit status: 0 every record valid, 1\n"
+    "findings, 2 trouble (usage, an unreadable or damaged input).\n"
+    "\n"
+    "    --json    the summary as one JSON object\n";
+
+static const char *
+get_str(json_t *o, const char *key)
+{
+	json_t *v = json_object_get(o, key);
+
+	return json_is_string(v) ? json_string_value(v) : NULL;
+}
+
+/* Counts one record object; -1 if it does not look like one. */
+static int
+add_record(struct stats *st, json_t *o)
+{
+	const char *status = get_str(o, "status");
+	json_t *err = json_object_get(o, "error");
+	json_t *res = json_object_get(o, "result");
+
+	if (!status || (strcmp(status, "ok") && strcmp(status, "illegal") &&
+	    strcmp(status, "error")))
+		return -1;
+	stats_add(st, status, json_is_object(err) ? get_str(err, "rule") : NULL,
+	    get_str(o, "format"), get_str(o, "encoding"),
+	    json_is_object(res) ? get_str(res, "reason") : NULL);
+	return 0;
+}
+
+static int
+read_shard(struct stats *st, const char *path)
+{
+	struct strbuf data = STRBUF_INIT;
+	const char *name = input_display_name(path);
+	size_t off = 0, line = 0;
+	int status = 0;
+
+	if (input_read(path, &data) < 0) {
+		cmd_error("cannot read '%s': %s", name, strerror(errno));
+		return EXIT_TROUBLE;
+	}
+	while (off < data.len) {
+		const char *nl = memchr(data.buf + off, '\n', data.len - off);
+		size_t end = nl ? (size_t)(nl - data.buf) : data.len;
+		json_error_t je;
+		json_t *o;
+
+		line++;
+		if (end > off) {
+			o = json_loadb(data.buf + off, end - off, 0, &je);
+			if (!o || !json_is_object(o) || add_record(st, o) < 0) {
+				fprintf(stderr, "%s:%zu:%d: error: %s [syntax]\n",
+				    name, line, o ? 1 : je.column,
+				    o ? "not a record object" : je.text);
+				status = EXIT_TROUBLE;
+			}
+			json_decref(o);
+		}
+		off = end + 1;
+	}
+	strbuf_release(&data);
+	return status;
+}
+
+int
+cmd_summary(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct stats st;
+	struct strbuf out = STRBUF_INIT;
+	int opt, i, json = 0, status = 0, rc;
+
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'j': json = 1; break;
+		case 'h': return cmd_help(cmd_summary_usage);
+		default:
+			return cmd_usage_error(cmd_summary_usage,
+			    "unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (optind == argc)
+		return cmd_usage_error(cmd_summary_usage, "no file given");
+	stats_init(&st);
+	for (i = optind; i < argc; i++)
+		if ((rc = read_shard(&st, argv[i])) > status)
+			status = rc;
+	if (json)
+		stats_json(&st, NULL, &out);
+	else
+		stats_text(&st, NULL, &out);
+	fputs(out.buf, stdout);
+	if (!status && (st.invalid || st.unreadable))
+		status = EXIT_FINDINGS;
+	strbuf_release(&out);
+	stats_release(&st);
+	return status;
+}

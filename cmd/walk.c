@@ -1,0 +1,253 @@
+/*
+ * walk.c - files, directories and archives, in a stable order.
+ */
+#include <archive.h>
+#include <archive_entry.h>
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+#include "input.h"
+#include "walk.h"
+#include "core/xalloc.h"
+
+void
+walk_init(struct walk *w, const struct walk_sink *sink)
+{
+	memset(w, 0, sizeof(*w));
+	w->sink = *sink;
+	strbuf_init(&w->buf);
+}
+
+void
+walk_release(struct walk *w)
+{
+	strbuf_release(&w->buf);
+	free(w->stack);
+}
+
+static int
+is_archive(const char *path)
+{
+	static const char *const ext[] = {
+		".tar", ".tar.gz", ".tgz", ".tar.xz", ".txz", ".tar.bz2",
+		".tbz2", ".tar.zst", ".zip", ".7z", NULL
+	};
+	size_t n = strlen(path), i;
+
+	for (i = 0; ext[i]; i++) {
+		size_t k = strlen(ext[i]);
+
+		if (n > k && strcasecmp(path + n - k, ext[i]) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+static int
+fail(struct walk *w, const char *name, const char *why)
+{
+	return w->sink.fail(w->sink.ctx, name, why);
+}
+
+static int
+walk_archive(struct walk *w, const char *path)
+{
+	struct archive *a = archive_read_new();
+	struct archive_entry *e;
+	struct strbuf name = STRBUF_INIT;
+	int r, stop = 0;
+
+	archive_read_support_filter_all(a);
+	archive_read_support_format_all(a);
+	if (archive_read_open_filename(a, path, 1 << 16) != ARCHIVE_OK) {
+		stop = fail(w, path, archive_error_string(a) ?
+		    archive_error_string(a) : "cannot open the archive");
+		archive_read_free(a);
+		return stop;
+	}
+	while (!stop && ((r = archive_read_next_header(a, &e)) == ARCHIVE_OK ||
+	    r == ARCHIVE_WARN)) {
+		la_int64_t size = archive_entry_size(e);
+		la_ssize_t k;
+
+		if (archive_entry_filetype(e) != AE_IFREG)
+			continue;
+		strbuf_reset(&name);
+		strbuf_addf(&name, "%s//%s", path, archive_entry_pathname(e) ?
+		    archive_entry_pathname(e) : "?");
+		strbuf_reset(&w->buf);
+		if (size > 0)
+			strbuf_grow(&w->buf, (size_t)size + 1);
+		for (;;) {
+			if (w->buf.alloc - w->buf.len < 2)
+				strbuf_grow(&w->buf, 65536);
+			k = archive_read_data(a, w->buf.buf + w->buf.len,
+			    w->buf.alloc - w->buf.len - 1);
+			if (k <= 0)
+				break;
+			w->buf.len += (size_t)k;
+			w->buf.buf[w->buf.len] = '\0';
+		}
+		w->bytes_done = (uint64_t)archive_filter_bytes(a, -1);
+		if (k < 0) {
+			stop = fail(w, name.buf, archive_error_string(a) ?
+			    archive_error_string(a) : "cannot read the member");
+			if (k == ARCHIVE_FATAL)
+				break;
+			continue;
+		}
+		stop = w->sink.file(w->sink.ctx, name.buf, &w->buf);
+	}
+	if (!stop && r == ARCHIVE_FATAL)
+		stop = fail(w, path, archive_error_string(a) ?
+		    archive_error_string(a) : "damaged archive");
+	archive_read_free(a);
+	strbuf_release(&name);
+	return stop;
+}
+
+static int
+walk_file(struct walk *w, const char *path, uint64_t size)
+{
+	int stop;
+
+	if (is_archive(path))
+		return walk_archive(w, path);
+	if (input_read(path, &w->buf) < 0)
+		return fail(w, path, strerror(errno));
+	stop = w->sink.file(w->sink.ctx, path, &w->buf);
+	w->bytes_done += size;
+	return stop;
+}
+
+static int
+by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int walk_any(struct walk *w, const char *path, int top);
+
+static int
+walk_dir(struct walk *w, const char *path, const struct stat *st)
+{
+	char **names = NULL;
+	size_t n = 0, alloc = 0, i;
+	struct strbuf sub = STRBUF_INIT;
+	struct dirent *de;
+	DIR *d;
+	int stop = 0;
+
+	for (i = 0; i < w->depth; i++)
+		if (w->stack[i].dev == (uint64_t)st->st_dev &&
+		    w->stack[i].ino == (uint64_t)st->st_ino) {
+			w->sink.skip(w->sink.ctx, path, "symlink loop");
+			return 0;
+		}
+	if (!(d = opendir(path)))
+		return fail(w, path, strerror(errno));
+	while ((de = readdir(d))) {
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		ALLOC_GROW(names, n + 1, alloc);
+		names[n++] = xstrndup(de->d_name, strlen(de->d_name));
+	}
+	closedir(d);
+	/* Name order: the same output whatever order the disk lists. */
+	qsort(names, n, sizeof(*names), by_name);
+	ALLOC_GROW(w->stack, w->depth + 1, w->alloc);
+	w->stack[w->depth].dev = (uint64_t)st->st_dev;
+	w->stack[w->depth].ino = (uint64_t)st->st_ino;
+	w->depth++;
+	for (i = 0; i < n; i++) {
+		if (!stop) {
+			strbuf_reset(&sub);
+			strbuf_addf(&sub, "%s%s%s", path,
+			    path[strlen(path) - 1] == '/' ? "" : "/", names[i]);
+			stop = walk_any(w, sub.buf, 0);
+		}
+		free(names[i]);
+	}
+	w->depth--;
+	free(names);
+	strbuf_release(&sub);
+	return stop;
+}
+
+static int
+walk_any(struct walk *w, const char *path, int top)
+{
+	struct stat st;
+
+	if (!strcmp(path, "-") && top) {
+		if (input_read(path, &w->buf) < 0)
+			return fail(w, "<stdin>", strerror(errno));
+		return w->sink.file(w->sink.ctx, "<stdin>", &w->buf);
+	}
+	/* stat follows symlinks: a link to a directory is walked, with the loop check. */
+	if (stat(path, &st) < 0) {
+		if (errno == ELOOP) {
+			w->sink.skip(w->sink.ctx, path, "symlink loop");
+			return 0;
+		}
+		return fail(w, path, strerror(errno));
+	}
+	if (S_ISDIR(st.st_mode))
+		return walk_dir(w, path, &st);
+	if (S_ISREG(st.st_mode))
+		return walk_file(w, path, (uint64_t)st.st_size);
+	if (top && S_ISFIFO(st.st_mode))
+		return walk_file(w, path, 0);	/* asked for by name */
+	w->sink.skip(w->sink.ctx, path, S_ISFIFO(st.st_mode) ? "fifo" :
+	    S_ISSOCK(st.st_mode) ? "socket" : "device");
+	return 0;
+}
+
+int
+walk_path(struct walk *w, const char *path)
+{
+	if (w->stopped)
+		return 1;
+	w->stopped = walk_any(w, path, 1);
+	return w->stopped;
+}
+
+static uint64_t
+size_of(const char *path, int depth)
+{
+	struct stat st;
+	uint64_t total = 0;
+
+	if (depth > 64 || stat(path, &st) < 0)
+		return 0;
+	if (S_ISREG(st.st_mode))
+		return (uint64_t)st.st_size;
+	if (S_ISDIR(st.st_mode)) {
+		struct strbuf sub = STRBUF_INIT;
+		struct dirent *de;
+		DIR *d = opendir(path);
+
+		if (!d)
+			return 0;
+		while ((de = readdir(d))) {
+			if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+				continue;
+			strbuf_reset(&sub);
+			strbuf_addf(&sub, "%s/%s", path, de->d_name);
+			total += size_of(sub.buf, depth + 1);
+		}
+		closedir(d);
+		strbuf_release(&sub);
+	}
+	return total;
+}
+
+uint64_t
+walk_size(const char *path)
+{
+	return strcmp(path, "-") ? size_of(path, 0) : 0;
+}

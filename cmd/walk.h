@@ -1,0 +1,47 @@
+/*
+ * walk.h - every input `kifu check` is given, one record file at a time:
+ * plain files, directories (recursively, in name order), '-' (standard
+ * input) and archives (.tar, .tar.gz, .tar.xz, .tar.bz2, .zip, .7z) read
+ * in place through libarchive. A member is named "archive.zip//dir/x.kif".
+ */
+#ifndef KIFU_CMD_WALK_H
+#define KIFU_CMD_WALK_H
+
+#include <stdint.h>
+
+#include "core/strbuf.h"
+
+struct walk_sink {
+	void *ctx;
+	/*
+	 * One input's bytes. The callee may swap data's buffer with one of
+	 * its own (the walker reuses whatever it is given back). Returns
+	 * nonzero to stop the walk.
+	 */
+	int (*file)(void *ctx, const char *name, struct strbuf *data);
+	/* An input that cannot be read (counted; the walk goes on). */
+	int (*fail)(void *ctx, const char *name, const char *why);
+	/* Something skipped on purpose: a fifo, a device, a symlink loop. */
+	void (*skip)(void *ctx, const char *name, const char *why);
+};
+
+struct walk {
+	struct walk_sink sink;
+	struct strbuf buf;
+	uint64_t bytes_done;	/* input bytes consumed so far (progress) */
+	int stopped;
+	/* Directories being walked, to notice symlink loops. */
+	struct walk_dir { uint64_t dev, ino; } *stack;
+	size_t depth, alloc;
+};
+
+void walk_init(struct walk *w, const struct walk_sink *sink);
+void walk_release(struct walk *w);
+
+/* Walks one argument. Returns nonzero when the sink asked to stop. */
+int walk_path(struct walk *w, const char *path);
+
+/* Total bytes of the regular files under path (0 if unknown): for ETAs. */
+uint64_t walk_size(const char *path);
+
+#endif /* KIFU_CMD_WALK_H */

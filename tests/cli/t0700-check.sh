@@ -1,0 +1,91 @@
+#!/bin/sh
+# kifu check: trees, archives, path lists, parallel output order, exit
+# codes, summaries and sharding.
+. "$(dirname "$0")/lib.sh"
+top=$(cd "$TESTDATA/.." && pwd)
+mkdir -p tree
+cp -r "$top/testdata/csa/floodgate" "$top/testdata/csa/kifu" "$top/testdata/usi" tree/
+
+# Output bytes do not depend on the number of threads.
+for j in 1 2 3 8; do
+	"$KIFU" check -j$j --json tree >j$j.out 2>/dev/null
+done
+for j in 2 3 8; do
+	cmp -s j1.out j$j.out || { echo "$name: -j$j output differs from -j1"; failed=1; }
+done
+[ "$(wc -l <j1.out)" -eq 22 ] || { echo "$name: expected 22 records, got $(wc -l <j1.out)"; failed=1; }
+
+expect_exit 1 "findings" "$KIFU" check tree
+grep -q '^tree/kifu/nifu.csa:19:1: error: .*\[nifu\]$' out || { echo "$name: nifu line"; failed=1; }
+# usi/SOURCES is no record: counted as unreadable.
+expect_stderr_has "summary" "kifu: 22 records: 18 valid, 3 invalid, 1 unreadable"
+expect_exit 0 "all valid" "$KIFU" check tree/floodgate
+expect_exit 2 "missing path" "$KIFU" check tree/floodgate /nonexistent
+expect_stderr_has "missing path" "cannot read '/nonexistent'"
+
+expect_exit 1 "quiet" "$KIFU" check -q tree
+[ -s out ] && { echo "$name: --quiet printed records"; failed=1; }
+expect_exit 1 "summary json" "$KIFU" check --summary-json tree
+grep -q '^{"records": 22, "valid": 18, "invalid": 3, "unreadable": 1, "invalid_by_rule": {"nifu": 1, "no-piece": 1, "wrong-side": 1}' out ||
+	{ echo "$name: summary json"; cat out; failed=1; }
+
+expect_exit 1 "fail-fast" "$KIFU" check -j2 --fail-fast tree
+[ "$(grep -c 'error:' out)" -ge 1 ] && ! grep -q nifu out ||
+	{ echo "$name: --fail-fast went on"; cat out; failed=1; }
+
+# Path lists on stdin, newline- or NUL-separated.
+find tree/floodgate -name '*.csa' | sort >paths
+expect_success "--stdin" sh -c "\"$KIFU\" check --stdin <paths"
+expect_stderr_has "--stdin" "3 records: 3 valid"
+tr '\n' '\0' <paths >paths0
+expect_success "--stdin -z" sh -c "\"$KIFU\" check --stdin -z <paths0"
+expect_stderr_has "--stdin -z" "3 records: 3 valid"
+expect_exit 1 "stdin record" sh -c "\"$KIFU\" check - <tree/kifu/nifu.csa"
+grep -q '^<stdin>:19:1:' out || { echo "$name: <stdin> name"; failed=1; }
+
+# Archives are read in place; members are named archive//path.
+(cd tree && tar czf ../a.tar.gz floodgate kifu && tar cJf ../a.tar.xz floodgate)
+expect_exit 1 "tar.gz" "$KIFU" check a.tar.gz a.tar.xz
+grep -q '^a.tar.gz//kifu/nifu.csa:19:1: error' out || { echo "$name: member name"; cat out; failed=1; }
+expect_stderr_has "archives" "12 records: 9 valid, 3 invalid"
+if command -v python3 >/dev/null 2>&1; then
+	(cd tree && python3 -c "import zipfile,sys; z=zipfile.ZipFile('../a.zip','w'); [z.write(f) for f in sys.argv[1:]]" floodgate/*.csa)
+	expect_success "zip" "$KIFU" check a.zip
+	expect_stderr_has "zip" "3 records: 3 valid"
+fi
+head -c 3000 a.tar.gz >broken.tar.gz
+expect_exit 2 "damaged archive" "$KIFU" check broken.tar.gz
+expect_stderr_has "damaged archive" "broken.tar.gz"
+
+# Trees with loops, fifos and junk: skipped or reported, never stuck.
+mkdir -p odd/sub
+ln -s .. odd/sub/loop
+mkfifo odd/fifo 2>/dev/null
+printf 'not a record\n' >odd/junk.txt
+cp tree/floodgate/floodgate.csa odd/sub/
+expect_exit 1 "odd tree" "$KIFU" check odd
+expect_stderr_has "symlink loop" "skipped 'odd/sub/loop': symlink loop"
+[ -p odd/fifo ] && expect_stderr_has "fifo" "skipped 'odd/fifo': fifo"
+grep -q "odd/junk.txt: error: not a record kifu can read \[unknown-format\]" out ||
+	{ echo "$name: junk not reported"; cat out; failed=1; }
+
+expect_exit 0 "progress forced" "$KIFU" check --progress tree/floodgate
+expect_stderr_has "progress" "records, "
+expect_exit 0 "progress off" "$KIFU" check --no-progress tree/floodgate
+grep -q "ETA" err && { echo "$name: progress when off"; failed=1; }
+
+# Sharding: two shards' JSON Lines merge into the summary of one run.
+find tree -type f | sort >all
+split -n r/2 all shard.
+if command -v parallel >/dev/null 2>&1; then
+	parallel --will-cite "\"$KIFU\" check --stdin --json <{} >{}.jsonl 2>/dev/null" ::: shard.aa shard.ab
+else
+	for s in shard.aa shard.ab; do "$KIFU" check --stdin --json <$s >$s.jsonl 2>/dev/null; done
+fi
+"$KIFU" summary --json shard.aa.jsonl shard.ab.jsonl >merged 2>err
+"$KIFU" check --summary-json --stdin <all 2>/dev/null | sed 's/, "seconds".*}$/}/' >single
+cmp -s single merged || { echo "$name: merged summary differs"; diff single merged; failed=1; }
+printf '{"oops": 1}\nnot json\n' >bad.jsonl
+expect_exit 2 "summary of junk" "$KIFU" summary bad.jsonl
+expect_stderr_has "summary of junk" "bad.jsonl:2:"
+finish
