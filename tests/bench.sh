@@ -246,6 +246,59 @@ vline "kifu validate" "$v_ms" $((ngames * 1000 / v_ms)) \
 vline "cat" "$c_ms" $((ngames * 1000 / c_ms)) \
     "$(awk "BEGIN { printf \"%.1f\", $bytes / 1048576 / ($c_ms / 1000) }")" ""
 echo "target: at least 20000 games/s on one core"
+
+# --- check --------------------------------------------------------------------
+
+# kifu check over 100,000 generated games (random legal moves, fixed seed),
+# as loose files and as one .tar.gz, with -j1 and -j2; cat reading the
+# same files is the baseline. Peak memory comes from GNU time.
+nchk=100000
+chk=$root/build/bench/check
+if [ ! -f "$chk/.complete-$nchk" ]; then
+	rm -rf "$chk"
+	mkdir -p "$chk/games"
+	${CC:-cc} -O2 -I"$root" -D_POSIX_C_SOURCE=200809L -o "$chk/gen_games" \
+	    "$root/tests/bench/gen_games.c" "$root/libkifu.a" -lpthread ||
+	    { echo "bench: cannot build gen_games"; exit 2; }
+	"$chk/gen_games" "$chk/games" $nchk
+	(cd "$chk" && tar czf games.tar.gz games)
+	touch "$chk/.complete-$nchk"
+fi
+find "$chk/games" -name '*.csa' -print0 | xargs -0 cat >/dev/null
+# run CMD...: best wall time of three runs in ms (and peak RSS in KiB of
+# the last, in rss, when GNU time is there).
+run() {
+	b=''
+	for _ in 1 2 3; do
+		t0=$(now)
+		if [ -x /usr/bin/time ]; then
+			rss=$(/usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -n 1)
+		else
+			"$@" >/dev/null 2>&1
+			rss=-
+		fi
+		t1=$(now)
+		ms=$(((t1 - t0) / 1000000))
+		[ "$ms" -gt 0 ] || ms=1
+		if [ -z "$b" ] || [ "$ms" -lt "$b" ]; then b=$ms; fi
+	done
+	echo "$b $rss"
+}
+catall() { find "$chk/games" -name '*.csa' -print0 | xargs -0 cat; }
+set -- $(run "$kifu" check -q -j1 "$chk/games"); j1=$1 j1m=$2
+set -- $(run "$kifu" check -q -j2 "$chk/games"); j2=$1 j2m=$2
+set -- $(run "$kifu" check -q -j2 "$chk/games.tar.gz"); tz=$1 tzm=$2
+t0=$(now); catall >/dev/null; t1=$(now); cm=$(((t1 - t0) / 1000000))
+[ "$cm" -gt 0 ] || cm=1
+echo
+cline() { printf '%-30s %8s %12s %10s %10s\n' "$@"; }
+cline "check $nchk CSA games" "ms" "records/s" "x cat" "peak KiB"
+cline "kifu check -j1 (files)" "$j1" $((nchk * 1000 / j1)) "$(div "$j1" "$cm")" "$j1m"
+cline "kifu check -j2 (files)" "$j2" $((nchk * 1000 / j2)) "$(div "$j2" "$cm")" "$j2m"
+cline "kifu check -j2 (.tar.gz)" "$tz" $((nchk * 1000 / tz)) "$(div "$tz" "$cm")" "$tzm"
+cline "cat (files)" "$cm" $((nchk * 1000 / cm)) "" ""
+echo "-j2 / -j1 speed-up: $(div "$j1" "$j2")x"
+echo "targets: -j2 >= 50000 records/s, -j2 >= 1.8x -j1, within 5x cat"
 echo
 echo "target: kifu at 150 M nodes/s, about 2x osl (kifu/osl column >= 2)"
 if [ "$fail" -ne 0 ]; then
