@@ -31,10 +31,11 @@ WARN := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
 ALL_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -DKIFU_VERSION='"$(VERSION)"' -I. $(PKG_CFLAGS) $(CPPFLAGS)
 ALL_CFLAGS := $(WARN) $(ARCH_FLAGS) $(CFLAGS)
 # libarchive reads .tar/.zip/.7z inputs of `kifu check` without unpacking;
-# jansson reads the JSON Lines that `kifu summary` merges.
-PKGS := libarchive jansson
-PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
-LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null || echo -larchive -ljansson) -lpthread
+# it is dlopen()ed on first use (cmd/archive_dl.c), so only its headers
+# are needed at build time. jansson reads the JSON Lines `kifu summary`
+# merges.
+PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags libarchive jansson 2>/dev/null)
+LIBS = $(shell $(PKG_CONFIG) --libs jansson 2>/dev/null || echo -ljansson) -ldl -lpthread
 
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all

@@ -1,8 +1,6 @@
 /*
  * walk.c - files, directories and archives, in a stable order.
  */
-#include <archive.h>
-#include <archive_entry.h>
 #include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -10,6 +8,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 
+#include "archive_dl.h"
 #include "input.h"
 #include "walk.h"
 #include "core/xalloc.h"
@@ -53,49 +52,61 @@ fail(struct walk *w, const char *name, const char *why)
 	return w->sink.fail(w->sink.ctx, name, why);
 }
 
+static const char *
+errstr(const struct archive_api *la, struct archive *a, const char *dflt)
+{
+	const char *e = la->error_string(a);
+
+	return e ? e : dflt;
+}
+
 static int
 walk_archive(struct walk *w, const char *path)
 {
-	struct archive *a = archive_read_new();
+	const char *why = NULL;
+	const struct archive_api *la = archive_api(&why);
+	struct archive *a;
 	struct archive_entry *e;
 	struct strbuf name = STRBUF_INIT;
-	int r, stop = 0;
+	int r = ARCHIVE_OK, stop = 0;
 
-	archive_read_support_filter_all(a);
-	archive_read_support_format_all(a);
-	if (archive_read_open_filename(a, path, 1 << 16) != ARCHIVE_OK) {
-		stop = fail(w, path, archive_error_string(a) ?
-		    archive_error_string(a) : "cannot open the archive");
-		archive_read_free(a);
+	if (!la)
+		return fail(w, path, why);
+	a = la->read_new();
+	la->support_filter_all(a);
+	la->support_format_all(a);
+	if (la->open_filename(a, path, 1 << 16) != ARCHIVE_OK) {
+		stop = fail(w, path, errstr(la, a, "cannot open the archive"));
+		la->read_free(a);
 		return stop;
 	}
-	while (!stop && ((r = archive_read_next_header(a, &e)) == ARCHIVE_OK ||
+	while (!stop && ((r = la->next_header(a, &e)) == ARCHIVE_OK ||
 	    r == ARCHIVE_WARN)) {
-		la_int64_t size = archive_entry_size(e);
+		la_int64_t size = la->entry_size(e);
 		la_ssize_t k;
 
-		if (archive_entry_filetype(e) != AE_IFREG)
+		if (la->entry_filetype(e) != AE_IFREG)
 			continue;
 		strbuf_reset(&name);
-		strbuf_addf(&name, "%s//%s", path, archive_entry_pathname(e) ?
-		    archive_entry_pathname(e) : "?");
+		strbuf_addf(&name, "%s//%s", path, la->entry_pathname(e) ?
+		    la->entry_pathname(e) : "?");
 		strbuf_reset(&w->buf);
 		if (size > 0)
 			strbuf_grow(&w->buf, (size_t)size + 1);
 		for (;;) {
 			if (w->buf.alloc - w->buf.len < 2)
 				strbuf_grow(&w->buf, 65536);
-			k = archive_read_data(a, w->buf.buf + w->buf.len,
+			k = la->read_data(a, w->buf.buf + w->buf.len,
 			    w->buf.alloc - w->buf.len - 1);
 			if (k <= 0)
 				break;
 			w->buf.len += (size_t)k;
 			w->buf.buf[w->buf.len] = '\0';
 		}
-		w->bytes_done = (uint64_t)archive_filter_bytes(a, -1);
+		w->bytes_done = (uint64_t)la->filter_bytes(a, -1);
 		if (k < 0) {
-			stop = fail(w, name.buf, archive_error_string(a) ?
-			    archive_error_string(a) : "cannot read the member");
+			stop = fail(w, name.buf, errstr(la, a,
+			    "cannot read the member"));
 			if (k == ARCHIVE_FATAL)
 				break;
 			continue;
@@ -103,9 +114,8 @@ walk_archive(struct walk *w, const char *path)
 		stop = w->sink.file(w->sink.ctx, name.buf, &w->buf);
 	}
 	if (!stop && r == ARCHIVE_FATAL)
-		stop = fail(w, path, archive_error_string(a) ?
-		    archive_error_string(a) : "damaged archive");
-	archive_read_free(a);
+		stop = fail(w, path, errstr(la, a, "damaged archive"));
+	la->read_free(a);
 	strbuf_release(&name);
 	return stop;
 }
