@@ -17,6 +17,7 @@
 
 #include "cmd.h"
 #include "formats.h"
+#include "input.h"
 #include "judge.h"
 #include "stats.h"
 #include "walk.h"
@@ -51,7 +52,8 @@ enum slot_state { SLOT_FREE, SLOT_READY, SLOT_TAKEN, SLOT_DONE };
 
 struct slot {
 	enum slot_state state;
-	int failed;		/* a walker failure, already rendered */
+	int failed;		/* an input that could not be read, rendered */
+	int deferred;		/* data not read yet: the worker reads name */
 	struct strbuf name;
 	struct strbuf data;
 	struct strbuf out;	/* for stdout */
@@ -116,11 +118,37 @@ on_verdict(void *ctx, const struct verdict *v)
 		verdict_diags(&x->s->err, v, DIAG_WARNING, DIAG_WARNING);
 }
 
+/* An input that cannot be read: counted, and shown like a record's error. */
+static void
+render_fail(struct check *c, struct slot *s, const char *why)
+{
+	const char *name = s->name.buf;
+
+	s->failed = 1;
+	s->findings = 1;
+	stats_add(&s->st, "error", "io", NULL, NULL, NULL);
+	if (c->json && !c->quiet && !c->summary_json) {
+		strbuf_adds(&s->out, "{\"file\": \"");
+		strbuf_add_json_string(&s->out, name, strlen(name));
+		strbuf_adds(&s->out, "\", \"index\": 0, \"format\": \"\", "
+		    "\"encoding\": \"\", \"status\": \"error\", \"error\": "
+		    "{\"line\": 0, \"col\": 0, \"byte\": 0, \"ply\": 0, "
+		    "\"rule\": \"io\", \"message\": \"");
+		strbuf_add_json_string(&s->out, why, strlen(why));
+		strbuf_adds(&s->out, "\"}}\n");
+	} else {
+		strbuf_addf(&s->err, "kifu: error: cannot read '%s': %s [io]\n",
+		    name, why);
+	}
+}
+
 static void
 judge_slot(struct check *c, struct judge *j, struct slot *s)
 {
 	struct slot_ctx x = { c, s };
 
+	if (s->deferred && input_read(s->name.buf, &s->data) < 0)
+		render_fail(c, s, strerror(errno));
 	if (s->failed)
 		return;
 	judge_bytes(j, s->name.buf, s->name.buf, &s->data, on_verdict, &x);
@@ -187,6 +215,7 @@ clear_slot(struct slot *s)
 {
 	s->state = SLOT_FREE;
 	s->failed = 0;
+	s->deferred = 0;
 	s->findings = 0;
 	strbuf_reset(&s->name);
 	strbuf_reset(&s->out);
@@ -313,24 +342,23 @@ sink_fail(void *ctx, const char *name, const char *why)
 	if (c->stop)
 		return 1;
 	strbuf_adds(&s->name, name);
-	s->failed = 1;
-	s->findings = 1;
-	stats_add(&s->st, "error", "io", NULL, NULL, NULL);
-	if (c->json && !c->quiet && !c->summary_json) {
-		strbuf_adds(&s->out, "{\"file\": \"");
-		strbuf_add_json_string(&s->out, name, strlen(name));
-		strbuf_adds(&s->out, "\", \"index\": 0, \"format\": \"\", "
-		    "\"encoding\": \"\", \"status\": \"error\", \"error\": "
-		    "{\"line\": 0, \"col\": 0, \"byte\": 0, \"ply\": 0, "
-		    "\"rule\": \"io\", \"message\": \"");
-		strbuf_add_json_string(&s->out, why, strlen(why));
-		strbuf_adds(&s->out, "\"}}\n");
-	} else {
-		strbuf_addf(&s->err, "kifu: error: cannot read '%s': %s [io]\n",
-		    name, why);
-	}
+	render_fail(c, s, why);
 	publish(c, s, x->inline_judge);
 	return c->stop;
+}
+
+static int
+sink_path(void *ctx, const char *name)
+{
+	struct sink_ctx *x = ctx;
+	struct slot *s = next_slot(x->c);
+
+	if (x->c->stop)
+		return 1;
+	strbuf_adds(&s->name, name);
+	s->deferred = 1;
+	publish(x->c, s, x->inline_judge);
+	return x->c->stop;
 }
 
 static void
@@ -466,6 +494,7 @@ cmd_check(int argc, char **argv)
 	sink.ctx = &sx;
 	sink.file = sink_file;
 	sink.fail = sink_fail;
+	sink.path = sink_path;
 	sink.skip = sink_skip;
 	walk_init(&w, &sink);
 	c.walk = &w;

@@ -127,6 +127,11 @@ walk_file(struct walk *w, const char *path, uint64_t size)
 
 	if (is_archive(path))
 		return walk_archive(w, path);
+	if (w->sink.path) {
+		stop = w->sink.path(w->sink.ctx, path);
+		w->bytes_done += size;
+		return stop;
+	}
 	if (input_read(path, &w->buf) < 0)
 		return fail(w, path, strerror(errno));
 	stop = w->sink.file(w->sink.ctx, path, &w->buf);

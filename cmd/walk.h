@@ -19,6 +19,11 @@ struct walk_sink {
 	 * nonzero to stop the walk.
 	 */
 	int (*file)(void *ctx, const char *name, struct strbuf *data);
+	/*
+	 * Optional: a plain file by name, for the callee to read itself
+	 * (in parallel); when NULL, plain files come through file().
+	 */
+	int (*path)(void *ctx, const char *name);
 	/* An input that cannot be read (counted; the walk goes on). */
 	int (*fail)(void *ctx, const char *name, const char *why);
 	/* Something skipped on purpose: a fifo, a device, a symlink loop. */
