@@ -15,7 +15,8 @@ grep -qv '^{.*}$' out && { echo "$name: --json printed a non-JSON line"; failed=
 cmp -s "$TESTDATA/csa/validate-human.expect" out ||
 	{ echo "$name: human output differs"; diff "$TESTDATA/csa/validate-human.expect" out | head -20; failed=1; }
 
-cd "$top" || exit 1
+# Relative names in the messages, without writing into the source tree.
+ln -s "$top/testdata" testdata
 expect_exit 0 "valid file" "$KIFU" validate testdata/csa/floodgate/floodgate.csa
 [ -s out ] && { echo "$name: valid file printed something"; failed=1; }
 expect_exit 1 "nifu" "$KIFU" validate testdata/csa/kifu/nifu.csa
@@ -37,7 +38,6 @@ grep -q '"result": {"winner": "white", "reason": "illegal-move", "ply": 2}' out 
 	{ echo "$name: floodgate summary result"; cat out; failed=1; }
 
 # Damaged input: a diagnostic with a place, never a crash.
-cd "$tmp" || exit 1
 printf 'PI\n+\n+7776FU\n\377\376\n' >bad-bytes.csa
 expect_exit 1 "bad bytes" "$KIFU" validate bad-bytes.csa
 expect_output "bad bytes" "bad-bytes.csa:4:1: error: byte 0xff is not valid UTF-8, CP932 or EUC-JP [encoding]"
