@@ -1,0 +1,298 @@
+/*
+ * kif.c - writing a record as KIF in the layout Kifu for Windows writes
+ * (formats.md 3.12): the "#KIF" line, headers, 手合割 or a board, the
+ * separator, one numbered line per move with its origin and time, the
+ * terminal and its まで line, then the variations depth first, each as a
+ * 変化 block.
+ *
+ * A line stops at its first unresolved move. What KIF cannot say (a
+ * terminal it has no word for) is written the nearest way it can, with a
+ * warning, so that a conversion never loses data silently.
+ */
+#include <string.h>
+
+#include "core/handicap.h"
+#include "parsers/format.h"
+#include "parsers/kakinoki.h"
+
+/* Kifu for Windows starts the time field at this column of the move. */
+#define MOVE_COLUMNS 13
+
+struct out {
+	const struct record *r;
+	struct strbuf *sb;
+	struct diag_list *d;
+};
+
+static enum color
+side_at(const struct record *r, int32_t i)
+{
+	return (enum color)((r->start.side + r->nodes[i].ply - 1) & 1);
+}
+
+/*
+ * Each side's running total before node `first`, from the path to it:
+ * the nearest total the record states, plus the times after it.
+ */
+static void
+path_totals(const struct record *r, int32_t first, int64_t totals[COLOR_NB])
+{
+	int done[COLOR_NB] = { 0, 0 };
+	int32_t i;
+
+	totals[BLACK] = totals[WHITE] = 0;
+	for (i = r->nodes[first].parent; i > 0; i = r->nodes[i].parent) {
+		const struct record_node *n = &r->nodes[i];
+		enum color c = side_at(r, i);
+
+		if (done[c])
+			continue;
+		if (n->total_ms >= 0) {
+			totals[c] += n->total_ms;
+			done[c] = 1;
+		} else if (n->time_ms >= 0) {
+			totals[c] += n->time_ms;
+		}
+	}
+}
+
+/* Appends n as decimal, at least `width` digits wide, padded with pad. */
+static void
+add_num(struct strbuf *sb, int64_t n, int width, char pad)
+{
+	char buf[24];
+	int k = 0;
+
+	do
+		buf[k++] = (char)('0' + n % 10);
+	while ((n /= 10) != 0 && k < (int)sizeof(buf));
+	for (; k < width; width--)
+		strbuf_addc(sb, pad);
+	while (k)
+		strbuf_addc(sb, buf[--k]);
+}
+
+/*
+ * Pads the move text written since `at` to the time column and adds
+ * "( m:ss/hh:mm:ss)" when the node has a time, then "+" when an
+ * alternative branches off here.
+ */
+static void
+finish_move_line(struct out *w, int32_t i, size_t at, int64_t *totals)
+{
+	const struct record_node *n = &w->r->nodes[i];
+	struct strbuf *sb = w->sb;
+	size_t width = kakinoki_width(sb->buf + at, sb->len - at);
+	enum color c = side_at(w->r, i);
+
+	if (n->time_ms >= 0 || n->alt >= 0)
+		do
+			strbuf_addc(sb, ' ');
+		while (++width < MOVE_COLUMNS);
+	if (n->time_ms >= 0) {
+		int64_t s = n->time_ms / 1000, t;
+
+		totals[c] = n->total_ms >= 0 ? n->total_ms :
+		    totals[c] + n->time_ms;
+		t = totals[c] / 1000;
+		strbuf_addc(sb, '(');
+		add_num(sb, s / 60, 2, ' ');
+		strbuf_addc(sb, ':');
+		add_num(sb, s % 60, 2, '0');
+		strbuf_addc(sb, '/');
+		add_num(sb, t / 3600, 2, '0');
+		strbuf_addc(sb, ':');
+		add_num(sb, t / 60 % 60, 2, '0');
+		strbuf_addc(sb, ':');
+		add_num(sb, t % 60, 2, '0');
+		strbuf_addc(sb, ')');
+	} else if (n->total_ms >= 0) {
+		totals[c] = n->total_ms;
+	}
+	if (n->alt >= 0)
+		strbuf_addc(sb, '+');
+	strbuf_addc(sb, '\n');
+}
+
+static void
+write_notes(struct out *w, const struct record_node *n)
+{
+	if (n->comment)
+		kakinoki_write_lines(w->sb, "*", record_str(w->r, n->comment));
+	if (n->bookmark)
+		kakinoki_write_lines(w->sb, "&", record_str(w->r, n->bookmark));
+}
+
+/* "７六歩(77)", "同　銀(31)", "２二角成(88)", "５五角打". */
+static void
+write_move(struct out *w, int32_t i)
+{
+	const struct record *r = w->r;
+	const struct record_node *n = &r->nodes[i];
+	const struct record_node *p = &r->nodes[n->parent];
+	move m = n->mv;
+	square to = move_to(m);
+
+	if (n->parent > 0 && p->special == SP_NONE && p->mv != MOVE_NONE &&
+	    move_to(p->mv) == to) {
+		strbuf_adds(w->sb, "同　");
+	} else {
+		strbuf_adds(w->sb, kakinoki_file_digit(sq_file(to) + 1));
+		strbuf_adds(w->sb, kakinoki_rank_kanji(sq_rank(to) + 1));
+	}
+	strbuf_adds(w->sb, kakinoki_piece_word(move_is_drop(m) ?
+	    move_drop_type(m) : piece_type_of(move_piece(m))));
+	if (move_is_promotion(m))
+		strbuf_adds(w->sb, "成");
+	if (move_is_drop(m)) {
+		strbuf_adds(w->sb, "打");
+	} else {
+		strbuf_addf(w->sb, "(%d%d)", sq_file(move_from(m)) + 1,
+		    sq_rank(move_from(m)) + 1);
+	}
+}
+
+/*
+ * The word for a terminal. Those KIF has no word for are written as the
+ * nearest one, an unknown word as it was read; either way, a warning.
+ */
+static const char *
+terminal_word(struct out *w, int32_t i)
+{
+	const struct record_node *n = &w->r->nodes[i];
+	enum special sp = (enum special)n->special;
+	enum color s = side_at(w->r, i);
+	const char *raw = record_str(w->r, n->raw);
+	const char *word;
+
+	switch (sp) {
+	case SP_ILLEGAL_BLACK: case SP_ILLEGAL_WHITE:
+		/* The foul was the last move, or is the side to move's own. */
+		return (sp == SP_ILLEGAL_BLACK) == (s == BLACK) ?
+		    "反則負け" : "反則勝ち";
+	case SP_UNKNOWN:
+		if (*raw) {
+			diag_add(w->d, DIAG_WARNING, diag_id_name(DIAG_LIMIT),
+			    &n->loc, n->ply, "terminal '%s' is no word kifu "
+			    "knows; written as it was", raw);
+			return raw;
+		}
+		break;
+	default:
+		if ((word = kakinoki_special_word(sp)) != NULL)
+			return word;
+		break;
+	}
+	word = sp == SP_DRAW_DECLARATION ? "持将棋" : "中断";
+	diag_add(w->d, DIAG_WARNING, diag_id_name(DIAG_LIMIT), &n->loc,
+	    n->ply, "kif has no terminal for '%s'; wrote '%s'",
+	    *raw ? raw : special_name(sp), word);
+	return word;
+}
+
+/*
+ * The move at node i was not resolved. When the record's terminal says
+ * that move was the foul that ended the game, the slot says so
+ * (反則負け: the side to move there fouled) and the move goes into a
+ * comment; otherwise the line just stops.
+ */
+static void
+write_stop(struct out *w, int32_t i, int64_t *totals)
+{
+	const struct record *r = w->r;
+	const struct record_node *n = &r->nodes[i];
+	int32_t t = kakinoki_foul_terminal(r, i);
+	size_t at;
+
+	if (t < 0) {
+		diag_add(w->d, DIAG_WARNING, diag_id_name(DIAG_LIMIT), &n->loc,
+		    n->ply, "move %d was not resolved; the kif line stops "
+		    "before it", n->ply);
+		return;
+	}
+	add_num(w->sb, n->ply, 4, ' ');
+	strbuf_addc(w->sb, ' ');
+	at = w->sb->len;
+	strbuf_adds(w->sb, "反則負け");
+	finish_move_line(w, i, at, totals);
+	strbuf_addf(w->sb, "*illegal move: %s\n", record_str(r, n->raw));
+	write_notes(w, n);
+	write_notes(w, &r->nodes[t]);
+	kakinoki_write_summary(r, SP_ILLEGAL_MOVE, n->ply, w->sb);
+	diag_add(w->d, DIAG_WARNING, diag_id_name(DIAG_LIMIT), &n->loc,
+	    n->ply, "illegal move %d '%s' kept as a comment; the line ends "
+	    "with 反則負け", n->ply, record_str(r, n->raw));
+}
+
+/* One line of play from node `first` to its end. */
+static void
+write_line(struct out *w, int32_t first)
+{
+	const struct record *r = w->r;
+	int64_t totals[COLOR_NB];
+	int32_t i;
+
+	path_totals(r, first, totals);
+	for (i = first; i >= 0; i = r->nodes[i].next) {
+		const struct record_node *n = &r->nodes[i];
+		size_t at;
+
+		if (n->special == SP_NONE && n->mv == MOVE_NONE) {
+			write_stop(w, i, totals);
+			return;
+		}
+		add_num(w->sb, n->ply, 4, ' ');
+		strbuf_addc(w->sb, ' ');
+		at = w->sb->len;
+		if (n->special != SP_NONE) {
+			strbuf_adds(w->sb, terminal_word(w, i));
+			finish_move_line(w, i, at, totals);
+			write_notes(w, n);
+			kakinoki_write_summary(r, (enum special)n->special,
+			    n->ply, w->sb);
+			return;
+		}
+		write_move(w, i);
+		finish_move_line(w, i, at, totals);
+		write_notes(w, n);
+	}
+}
+
+static void
+write_variation(void *ctx, int32_t first)
+{
+	struct out *w = ctx;
+	const struct record_node *n = &w->r->nodes[first];
+
+	/* A variation that cannot start is left out, with its warning. */
+	if (n->special == SP_NONE && n->mv == MOVE_NONE &&
+	    kakinoki_foul_terminal(w->r, first) < 0) {
+		diag_add(w->d, DIAG_WARNING, diag_id_name(DIAG_LIMIT), &n->loc,
+		    n->ply, "move %d was not resolved; the kif variation "
+		    "from it is left out", n->ply);
+		return;
+	}
+	strbuf_addf(w->sb, "\n変化：%d手\n", n->ply);
+	write_line(w, first);
+}
+
+int
+kif_write(const struct record *r, const struct write_opts *o,
+    struct strbuf *out, struct diag_list *d)
+{
+	struct out w;
+
+	w.r = r;
+	w.sb = out;
+	w.d = d;
+	/* Room for every move line and comment: one allocation, mostly. */
+	strbuf_grow(out, r->pool.len + r->nnodes * 40 + 1024);
+	kakinoki_write_head(r, o, "KIF", out);
+	strbuf_adds(out, "手数----指手---------消費時間--\n");
+	if (r->nodes[0].comment || r->nodes[0].bookmark)
+		write_notes(&w, &r->nodes[0]);
+	if (r->nodes[0].next >= 0)
+		write_line(&w, r->nodes[0].next);
+	kakinoki_walk_variations(r, write_variation, &w);
+	return 0;
+}
