@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "movegen.h"
+#include "notation.h"
 #include "replay.h"
 #include "rules.h"
 #include "usi.h"
@@ -30,15 +31,16 @@ static const char *const piece_names[PT_NB] = {
 
 /*
  * A record that names neither origin nor drop (KI2, some KIF) is resolved
- * by looking for the legal moves that fit what it does say. Returns the
- * number of fits; *out is the fit when there is exactly one.
+ * by looking for the legal moves that fit what it does say, narrowed by
+ * its relative words (core/notation.h). Fills fits[] and returns how
+ * many there are.
  */
 static int
 find_fits(const struct position *pos, const struct move_spec *s, square to,
-    move *out)
+    move fits[MAX_MOVES])
 {
 	struct move_list ml;
-	int i, fits = 0, want_promo = (s->flags & SPEC_PROMOTE) != 0;
+	int i, n = 0, board = 0, want_promo = (s->flags & SPEC_PROMOTE) != 0;
 
 	movegen_legal(pos, &ml);
 	for (i = 0; i < ml.n; i++) {
@@ -54,35 +56,42 @@ find_fits(const struct position *pos, const struct move_spec *s, square to,
 		if (!(s->flags & SPEC_PIECE_AFTER) &&
 		    move_is_promotion(m) != want_promo)
 			continue;
-		/* A drop is written as one only when a board move could also fit. */
-		if (move_is_drop(m) != ((s->flags & SPEC_DROP) != 0) &&
-		    (s->flags & SPEC_DROP))
+		if ((s->flags & SPEC_DROP) && !move_is_drop(m))
 			continue;
-		*out = m;
-		fits++;
+		fits[n++] = m;
+		board += !move_is_drop(m);
 	}
-	if (fits > 1 && !(s->flags & SPEC_DROP)) {
-		/* Prefer board moves: 打 is omitted only when no board piece fits. */
-		int board = 0;
-		move b = MOVE_NONE;
+	/* 打 is omitted only when no board piece fits: prefer board moves. */
+	if (board && board < n && !(s->flags & SPEC_DROP)) {
+		int k = 0;
 
-		for (i = 0; i < ml.n; i++) {
-			move m = ml.m[i];
+		for (i = 0; i < n; i++)
+			if (!move_is_drop(fits[i]))
+				fits[k++] = fits[i];
+		n = k;
+	}
+	return notation_filter(pos, fits, n, s->rel);
+}
 
-			if (move_to(m) == to && !move_is_drop(m) &&
-			    (s->piece == PT_NONE ||
-			    piece_type_of(move_piece(m)) == s->piece) &&
-			    move_is_promotion(m) == want_promo) {
-				b = m;
-				board++;
-			}
+/* "2 pieces fit the move: 6f, 5g" - where each candidate comes from. */
+static void
+describe_fits(const move *fits, int n, char *msg, size_t msgsz)
+{
+	size_t len;
+	int i;
+
+	snprintf(msg, msgsz, "%d pieces fit the move:", n);
+	for (i = 0; i < n && (len = strlen(msg)) + 6 < msgsz; i++) {
+		char sq[3];
+
+		if (move_is_drop(fits[i])) {
+			snprintf(msg + len, msgsz - len, "%s drop",
+			    i ? "," : "");
+			continue;
 		}
-		if (board == 1)
-			*out = b;
-		if (board >= 1)
-			return board;
+		usi_format_square(move_from(fits[i]), sq);
+		snprintf(msg + len, msgsz - len, "%s %s", i ? "," : "", sq);
 	}
-	return fits;
 }
 
 /*
@@ -130,13 +139,16 @@ resolve(const struct record *r, int32_t idx, const struct position *pos,
 		return rules_check_move(pos, &c, m);
 	}
 	if (s->from == SQ_NONE) {
-		int fits = find_fits(pos, s, to, m);
+		move fits[MAX_MOVES];
+		int nfits = find_fits(pos, s, to, fits);
 
-		if (fits == 1)
+		if (nfits == 1) {
+			*m = fits[0];
 			return RULE_OK;
-		if (fits) {
+		}
+		if (nfits) {
 			*id = diag_id_name(DIAG_AMBIGUOUS);
-			snprintf(msg, msgsz, "%d pieces fit the move", fits);
+			describe_fits(fits, nfits, msg, msgsz);
 			return -1;
 		}
 		snprintf(msg, msgsz, "no %s can make the move",

@@ -94,6 +94,19 @@ enum read_status usi_read(struct reader *rd, struct record *out,
     struct diag_list *d);
 int usi_write(const struct record *r, const struct write_opts *o,
     struct strbuf *out, struct diag_list *d);
+/* KIF (.kif, .kifu) and KI2 (.ki2, .ki2u): Kakinoki's formats. */
+int kif_detect(const struct text *t);
+enum read_status kif_read(struct reader *rd, struct record *out,
+    struct diag_list *d);
+int kif_write(const struct record *r, const struct write_opts *o,
+    struct strbuf *out, struct diag_list *d);
+
+int ki2_detect(const struct text *t);
+enum read_status ki2_read(struct reader *rd, struct record *out,
+    struct diag_list *d);
+int ki2_write(const struct record *r, const struct write_opts *o,
+    struct strbuf *out, struct diag_list *d);
+
 /* SFEN output: the position after the main line's last legal move. */
 int sfen_write_record(const struct record *r, const struct write_opts *o,
     struct strbuf *out, struct diag_list *d);

@@ -1,9 +1,14 @@
 /*
- * kakinoki.c - KIF/KI2 words.
+ * kakinoki.c - KIF/KI2 words, and what writing either format shares:
+ * the header and start position block, the まで line, and the order
+ * Kifu for Windows writes variations in.
  */
+#include <stdlib.h>
 #include <string.h>
 
+#include "core/xalloc.h"
 #include "kakinoki.h"
+#include "format.h"
 
 static const char *const piece_words[PT_NB] = {
 	"", "歩", "香", "桂", "銀", "角", "飛", "金", "玉",
@@ -260,6 +265,7 @@ static const struct {
 	{ "持将棋", SP_IMPASSE },
 	{ "切れ負け", SP_TIME_UP },
 	{ "時間切れ", SP_TIME_UP },
+	{ "Time-up", SP_TIME_UP },	/* 81Dojo writes it in English */
 	{ "反則勝ち", SP_ILLEGAL_WIN },
 	{ "反則負け", SP_ILLEGAL_MOVE },
 	{ "入玉勝ち", SP_DECLARATION },
@@ -334,4 +340,392 @@ kakinoki_header_key(enum header_id id, int handicap_game)
 		if (header_keys[i].id == id)
 			return header_keys[i].key;
 	return NULL;
+}
+
+/* ---- writers ---- */
+
+size_t
+kakinoki_width(const char *s, size_t n)
+{
+	size_t i, w = 0;
+
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c < 0x80)
+			w++;
+		else if ((c & 0xc0) != 0x80)
+			w += 2;		/* a lead byte: one wide character */
+	}
+	return w;
+}
+
+static int
+value_is(const char *s, const char *word)
+{
+	size_t n = strlen(s);
+
+	/* Readers trim values, but a record may come from elsewhere. */
+	while (n >= 3 && memcmp(s + n - 3, "　", 3) == 0)
+		n -= 3;
+	while (n && s[n - 1] == ' ')
+		n--;
+	return n == strlen(word) && memcmp(s, word, n) == 0;
+}
+
+int
+kakinoki_handicap_labels(const struct record *r)
+{
+	enum handicap h = handicap_identify(&r->start);
+	const struct record_header *hh;
+	size_t i;
+
+	if (h != HANDICAP_NONE)
+		return h > HANDICAP_EVEN && h <= HANDICAP_10;
+	for (i = 0; i < r->nheaders; i++) {
+		const struct record_header *x = &r->headers[i];
+
+		if ((x->id == HDR_BLACK &&
+		    strcmp(record_str(r, x->key), "下手") == 0) ||
+		    (x->id == HDR_WHITE &&
+		    strcmp(record_str(r, x->key), "上手") == 0))
+			return 1;
+	}
+	hh = record_find_header(r, HDR_HANDICAP);
+	return hh && value_is(record_str(r, hh->value), "その他");
+}
+
+void
+kakinoki_write_lines(struct strbuf *sb, const char *mark, const char *text)
+{
+	for (;;) {
+		size_t k = strcspn(text, "\r\n");
+
+		strbuf_adds(sb, mark);
+		strbuf_add(sb, text, k);
+		strbuf_addc(sb, '\n');
+		text += k;
+		if (*text == '\r')
+			text++;
+		if (*text == '\n')
+			text++;
+		if (!*text)
+			break;
+	}
+}
+
+/* A header value on one line: line breaks become "\n", as JSA files have. */
+static void
+add_value(struct strbuf *sb, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '\n')
+			strbuf_adds(sb, "\\n");
+		else if (*s != '\r')
+			strbuf_addc(sb, *s);
+	}
+}
+
+static void
+write_header(const struct record *r, const struct record_header *h, int hg,
+    struct strbuf *sb)
+{
+	const char *key = record_str(r, h->key);
+	const char *kif;
+
+	switch (h->id) {
+	case HDR_VERSION: case HDR_ENCODING: case HDR_HANDICAP:
+		/* The writer states these itself. */
+		return;
+	case HDR_RAW:
+		/* A line the reader kept whole: a comment for programs. */
+		if (starts(key, strlen(key), "#KIF ") ||
+		    starts(key, strlen(key), "#KI2 "))
+			return;
+		kakinoki_write_lines(sb, key[0] == '#' ? "" : "#", key);
+		return;
+	default:
+		break;
+	}
+	kif = kakinoki_header_key(h->id, hg);
+	if (h->id == HDR_OTHER || !kif)
+		kif = key;
+	if (!*kif)
+		return;
+	add_value(sb, kif);
+	strbuf_adds(sb, "：");
+	add_value(sb, record_str(r, h->value));
+	strbuf_addc(sb, '\n');
+}
+
+/* The order pieces are listed in hands, strongest first. */
+static const enum piece_type hand_order[] = {
+	PT_ROOK, PT_BISHOP, PT_GOLD, PT_SILVER, PT_KNIGHT, PT_LANCE, PT_PAWN
+};
+
+static void
+write_hand(const struct position *pos, enum color c, const char *label,
+    struct strbuf *sb)
+{
+	size_t i, at;
+
+	strbuf_adds(sb, label);
+	strbuf_adds(sb, "の持駒：");
+	at = sb->len;
+	for (i = 0; i < N(hand_order); i++) {
+		int k = pos->hand[c][hand_order[i]];
+
+		if (!k)
+			continue;
+		strbuf_adds(sb, kakinoki_piece_cell(hand_order[i]));
+		if (k > 1)
+			kakinoki_add_count(sb, k);
+		/* Kifu for Windows ends every item with U+3000. */
+		strbuf_adds(sb, "　");
+	}
+	if (sb->len == at)
+		strbuf_adds(sb, "なし");
+	strbuf_addc(sb, '\n');
+}
+
+/* The board diagram (formats.md 3.4), White's hand above, Black's below. */
+static void
+write_bod(const struct record *r, int hg, struct strbuf *sb)
+{
+	const struct position *pos = &r->start;
+	int files = pos->v->files, ranks = pos->v->ranks, f, rk;
+
+	write_hand(pos, WHITE, hg ? "上手" : "後手", sb);
+	strbuf_addc(sb, ' ');
+	for (f = files; f >= 1; f--) {
+		strbuf_addc(sb, ' ');
+		strbuf_adds(sb, kakinoki_file_digit(f));
+	}
+	strbuf_adds(sb, "\n+");
+	for (f = 0; f < files; f++)
+		strbuf_adds(sb, "---");
+	strbuf_adds(sb, "+\n");
+	for (rk = 0; rk < ranks; rk++) {
+		strbuf_addc(sb, '|');
+		for (f = files - 1; f >= 0; f--) {
+			piece p = pos->board[sq_make(f, rk)];
+
+			if (p == PIECE_NONE) {
+				strbuf_adds(sb, " ・");
+				continue;
+			}
+			strbuf_addc(sb, piece_color(p) == WHITE ? 'v' : ' ');
+			strbuf_adds(sb, kakinoki_piece_cell(piece_type_of(p)));
+		}
+		strbuf_addc(sb, '|');
+		strbuf_adds(sb, kakinoki_rank_kanji(rk + 1));
+		strbuf_addc(sb, '\n');
+	}
+	strbuf_addc(sb, '+');
+	for (f = 0; f < files; f++)
+		strbuf_adds(sb, "---");
+	strbuf_adds(sb, "+\n");
+	write_hand(pos, BLACK, hg ? "下手" : "先手", sb);
+	/* Readers take Black (先手) to move unless told; 下手 needs saying. */
+	if (pos->side == WHITE)
+		strbuf_adds(sb, hg ? "上手番\n" : "後手番\n");
+	else if (hg)
+		strbuf_adds(sb, "下手番\n");
+}
+
+/* "手合割：平手　　": Kifu for Windows pads the name to four characters. */
+static void
+write_handicap_line(const char *name, struct strbuf *sb)
+{
+	size_t chars = 0;
+	const char *s;
+
+	strbuf_adds(sb, "手合割：");
+	strbuf_adds(sb, name);
+	for (s = name; *s; s++)
+		chars += ((unsigned char)*s & 0xc0) != 0x80;
+	for (; chars < 4; chars++)
+		strbuf_adds(sb, "　");
+	strbuf_addc(sb, '\n');
+}
+
+static void
+write_position(const struct record *r, int hg, struct strbuf *sb)
+{
+	enum handicap h = handicap_identify(&r->start);
+	const struct record_header *hh = record_find_header(r, HDR_HANDICAP);
+
+	if (h != HANDICAP_NONE && kakinoki_handicap_name(h)) {
+		write_handicap_line(kakinoki_handicap_name(h), sb);
+		return;
+	}
+	/* The variant, which a board of 5x5 alone only hints at. */
+	if (r->start.v == variant_minishogi())
+		write_handicap_line(kakinoki_handicap_name(HANDICAP_MINISHOGI),
+		    sb);
+	else if (hh && value_is(record_str(r, hh->value), "その他"))
+		write_handicap_line("その他", sb);
+	write_bod(r, hg, sb);
+}
+
+void
+kakinoki_write_head(const struct record *r, const struct write_opts *o,
+    const char *fmt, struct strbuf *sb)
+{
+	const char *enc = o && o->encoding ? o->encoding : "UTF-8";
+	int hg = kakinoki_handicap_labels(r);
+	size_t i, at = r->nheaders;
+
+	/* Kakinoki's name for CP932, which is what Shift_JIS files hold. */
+	if (strcmp(enc, "CP932") == 0)
+		enc = "Shift_JIS";
+	strbuf_addf(sb, "#%s version=2.0 encoding=%s\n", fmt, enc);
+	/* The start goes where the record had it, else before the names. */
+	for (i = 0; i < r->nheaders && at == r->nheaders; i++)
+		if (r->headers[i].id == HDR_HANDICAP)
+			at = i;
+	for (i = 0; i < r->nheaders && at == r->nheaders; i++)
+		if (r->headers[i].id == HDR_BLACK ||
+		    r->headers[i].id == HDR_WHITE)
+			at = i;
+	for (i = 0; i <= r->nheaders; i++) {
+		if (i == at)
+			write_position(r, hg, sb);
+		if (i < r->nheaders)
+			write_header(r, &r->headers[i], hg, sb);
+	}
+}
+
+void
+kakinoki_write_summary(const struct record *r, enum special sp, int ply,
+    struct strbuf *sb)
+{
+	int hg = kakinoki_handicap_labels(r);
+	enum color s = (enum color)((r->start.side + ply - 1) & 1);
+	const char *side[COLOR_NB], *us, *them;
+
+	side[BLACK] = hg ? "下手" : "先手";
+	side[WHITE] = hg ? "上手" : "後手";
+	us = side[s];
+	them = side[color_flip(s)];
+	strbuf_addf(sb, "まで%d手", ply - 1);
+	switch (sp) {
+	case SP_RESIGN:
+		strbuf_addf(sb, "で%sの勝ち\n", them);
+		return;
+	case SP_SENNICHITE:
+		strbuf_adds(sb, "で千日手\n");
+		return;
+	case SP_TIME_UP:
+		strbuf_addf(sb, "で時間切れにより%sの勝ち\n", them);
+		return;
+	case SP_ILLEGAL_MOVE:
+		strbuf_addf(sb, "で%sの反則負け\n", us);
+		return;
+	case SP_ILLEGAL_WIN:
+		strbuf_addf(sb, "で%sの反則勝ち\n", us);
+		return;
+	case SP_ILLEGAL_BLACK: case SP_ILLEGAL_WHITE:
+		/* Who fouled is named: the words follow the side to move. */
+		strbuf_addf(sb, "で%sの%s\n", us,
+		    (sp == SP_ILLEGAL_BLACK) == (s == BLACK) ?
+		    "反則負け" : "反則勝ち");
+		return;
+	case SP_IMPASSE: case SP_DRAW_DECLARATION:
+		strbuf_adds(sb, "で持将棋\n");
+		return;
+	case SP_DECLARATION:
+		strbuf_addf(sb, "で%sの入玉勝ち\n", us);
+		return;
+	case SP_MAX_MOVES:
+		strbuf_adds(sb, "で最大手数\n");
+		return;
+	case SP_MATE:
+		/* Kifu for Windows: "まで7手詰" for a problem, else "で詰". */
+		strbuf_adds(sb, handicap_identify(&r->start) == HANDICAP_NONE ?
+		    "詰\n" : "で詰\n");
+		return;
+	case SP_NO_MATE:
+		strbuf_adds(sb, "で不詰\n");
+		return;
+	case SP_SEALED:
+		strbuf_adds(sb, "で封じ手\n");
+		return;
+	default:
+		/* An unknown word: unfinished, as Kifu for Windows reads it. */
+		strbuf_adds(sb, "で中断\n");
+		return;
+	}
+}
+
+int32_t
+kakinoki_line_end(const struct record *r, int32_t first)
+{
+	int32_t i = first;
+
+	while (i >= 0) {
+		const struct record_node *n = &r->nodes[i];
+
+		if (n->special != SP_NONE || n->mv == MOVE_NONE || n->next < 0)
+			return i;
+		i = n->next;
+	}
+	return -1;
+}
+
+int32_t
+kakinoki_foul_terminal(const struct record *r, int32_t i)
+{
+	const struct record_node *n = &r->nodes[i];
+	enum color mover = (enum color)((r->start.side + n->ply - 1) & 1);
+	int32_t t = n->next;
+
+	if (t < 0)
+		return -1;
+	switch (r->nodes[t].special) {
+	case SP_ILLEGAL_WIN:
+		return t;
+	case SP_ILLEGAL_BLACK:
+		return mover == BLACK ? t : -1;
+	case SP_ILLEGAL_WHITE:
+		return mover == WHITE ? t : -1;
+	default:
+		return -1;
+	}
+}
+
+void
+kakinoki_walk_variations(const struct record *r,
+    void (*line)(void *ctx, int32_t first), void *ctx)
+{
+	/* A line being walked back from its end toward its first node. */
+	struct frame {
+		int32_t first, cur;
+	} *stack = NULL;
+	size_t n = 0, alloc = 0;
+
+	if (r->nodes[0].next < 0)
+		return;
+	ALLOC_GROW(stack, 1, alloc);
+	stack[0].first = r->nodes[0].next;
+	stack[0].cur = kakinoki_line_end(r, stack[0].first);
+	n = 1;
+	while (n) {
+		struct frame *f = &stack[n - 1];
+		int32_t x = f->cur, alt;
+
+		if (x < 0) {
+			n--;
+			continue;
+		}
+		f->cur = x == f->first ? -1 : r->nodes[x].parent;
+		if ((alt = r->nodes[x].alt) < 0)
+			continue;
+		line(ctx, alt);
+		ALLOC_GROW(stack, n + 1, alloc);
+		stack[n].first = alt;
+		stack[n].cur = kakinoki_line_end(r, alt);
+		n++;
+	}
+	free(stack);
 }

@@ -60,4 +60,60 @@ enum header_id kakinoki_header_id(const char *key, size_t n);
 /* The key a writer uses for an id ("先手"); NULL if KIF has none. */
 const char *kakinoki_header_key(enum header_id id, int handicap_game);
 
+/*
+ * ---- For the writers (writers/kif.c, writers/ki2.c) ----
+ */
+struct write_opts;
+
+/* Display columns of UTF-8 text as Kifu for Windows pads it (ASCII 1). */
+size_t kakinoki_width(const char *s, size_t n);
+
+/*
+ * Whether the sides are 下手/上手 rather than 先手/後手: a standard
+ * handicap start, or a board of its own whose record names the players
+ * so (or calls the start その他, as Kifu for Windows does for them).
+ */
+int kakinoki_handicap_labels(const struct record *r);
+
+/*
+ * The "#KIF version=2.0 encoding=..." line (fmt "KIF" or "KI2"), the
+ * headers in record order and the start position: 手合割 for a standard
+ * start, else a board diagram (BOD), where the record had its 手合割 line
+ * or before the players' names.
+ */
+void kakinoki_write_head(const struct record *r, const struct write_opts *o,
+    const char *fmt, struct strbuf *sb);
+
+/* One line per line of text, each starting with mark ("*" or "&"). */
+void kakinoki_write_lines(struct strbuf *sb, const char *mark,
+    const char *text);
+
+/*
+ * The まで line for a line of play ending with sp at slot `ply` (the
+ * side to move there is the one the words are about), with its newline.
+ */
+void kakinoki_write_summary(const struct record *r, enum special sp, int ply,
+    struct strbuf *sb);
+
+/*
+ * The last node of the line from `first` that a writer can reach: the
+ * terminal, the first unresolved move, or the last move.
+ */
+int32_t kakinoki_line_end(const struct record *r, int32_t first);
+
+/*
+ * The terminal right after the unresolved move at node i when it says
+ * that very move was the foul that ended the game, else -1.
+ */
+int32_t kakinoki_foul_terminal(const struct record *r, int32_t i);
+
+/*
+ * Calls line(ctx, first) for each variation in the order Kifu for Windows
+ * writes them after the main line: depth first, from the deepest branch
+ * point of a line back to its first move, each alternative followed by
+ * its own variations and then by the next alternative.
+ */
+void kakinoki_walk_variations(const struct record *r,
+    void (*line)(void *ctx, int32_t first), void *ctx);
+
 #endif /* KIFU_PARSERS_KAKINOKI_H */
