@@ -32,9 +32,11 @@ is_reading_error(const char *id)
 {
 	int i;
 
+	/* A result the rules contradict was read fine: the record is invalid. */
 	for (i = 0; i < DIAG_ID_NB; i++)
 		if (strcmp(id, diag_id_name(i)) == 0)
-			return i != DIAG_WRONG_SIDE && i != DIAG_AMBIGUOUS;
+			return i != DIAG_WRONG_SIDE && i != DIAG_AMBIGUOUS &&
+			    i != DIAG_RESULT_MISMATCH;
 	return 0;
 }
 
@@ -72,6 +74,35 @@ report_empty(struct judge *j, struct verdict *v, verdict_fn fn, void *ctx,
 	fn(ctx, v);
 }
 
+/*
+ * The result under the judge's rule set; a record that disagrees gets an
+ * error at the first move after the end of the game, else at its
+ * terminal, else (a summary line alone) with no place. Not after a foul
+ * replay has reported: the game ended there, the record is invalid
+ * already, and what it claims afterwards adds nothing.
+ */
+static void
+adjudicate_record(struct judge *j, const struct replay *rp,
+    struct adjudication *adj, struct verdict *v)
+{
+	const struct ruleset *rs = j->opts.rules ? j->opts.rules :
+	    ruleset_default();
+	const struct record_node *n;
+
+	adjudicate(&j->r, rp, rs, adj);
+	v->adj = adj;
+	v->result = adj->result;
+	v->has_recorded = adj->has_claim;
+	v->recorded = adj->claim;
+	v->terminal = adj->raw;
+	if (adj->consistent || (rp->illegal >= 0 && !rp->excused))
+		return;
+	n = adj->node >= 0 ? &j->r.nodes[adj->node] : NULL;
+	diag_add(&j->d, DIAG_ERROR, diag_id_name(DIAG_RESULT_MISMATCH),
+	    n ? &n->loc : NULL, n ? n->ply : adj->result.ply, "%s",
+	    adj->message);
+}
+
 int
 judge_bytes(struct judge *j, const char *file, const char *path_hint,
     struct strbuf *data, verdict_fn fn, void *ctx)
@@ -102,6 +133,7 @@ judge_bytes(struct judge *j, const char *file, const char *path_hint,
 	reader_init(&rd, &j->t, variant_standard());
 	for (;;) {
 		struct replay rp;
+		struct adjudication adj;
 		enum read_status st;
 
 		diag_list_clear(&j->d);
@@ -112,14 +144,13 @@ judge_bytes(struct judge *j, const char *file, const char *path_hint,
 		v.index = index;
 		v.r = &j->r;
 		v.rp = NULL;
+		v.adj = NULL;
 		v.has_recorded = 0;
 		v.terminal = "";
 		if (st == READ_OK) {
 			replay_record(&j->r, &rp, &j->d);
 			v.rp = &rp;
-			adjudicate_basic(&j->r, &rp, &v.result);
-			v.has_recorded = adjudicate_recorded(&j->r, &rp,
-			    &v.recorded, &v.terminal);
+			adjudicate_record(j, &rp, &adj, &v);
 		} else if (!j->d.errors) {
 			diag_add(&j->d, DIAG_ERROR, diag_id_name(DIAG_SYNTAX),
 			    NULL, 0, "record %d cannot be read", index + 1);
@@ -196,6 +227,19 @@ json_result(struct strbuf *sb, const struct game_result *res, int ply)
 		strbuf_addf(sb, ", \"ply\": %d", res->ply);
 }
 
+/* The fields the rule set adds: "rules", "consistent", "points". */
+static void
+json_adjudication(struct strbuf *sb, const struct adjudication *a)
+{
+	strbuf_adds(sb, ", ");
+	json_str(sb, "rules", a->rules);
+	strbuf_addf(sb, ", \"consistent\": %s", a->consistent ? "true" :
+	    "false");
+	if (a->has_points)
+		strbuf_addf(sb, ", \"points\": {\"black\": %d, \"white\": %d}",
+		    a->points[BLACK], a->points[WHITE]);
+}
+
 void
 verdict_json(struct strbuf *sb, const struct verdict *v)
 {
@@ -226,6 +270,8 @@ verdict_json(struct strbuf *sb, const struct verdict *v)
 			json_result(sb, &v->recorded, 0);
 		}
 		strbuf_adds(sb, "}");
+		if (v->adj)
+			json_adjudication(sb, v->adj);
 	}
 	if (err) {
 		strbuf_adds(sb, ", \"error\": ");

@@ -10,10 +10,12 @@
 #define KIFU_CMD_JUDGE_H
 
 #include "parsers/format.h"
+#include "core/adjudicate.h"
 #include "core/replay.h"
 
 struct judge_opts {
 	const struct format *from;	/* NULL: detect */
+	const struct ruleset *rules;	/* NULL: ruleset_default() (jsa) */
 };
 
 /* One record's outcome; every pointer is borrowed for the callback. */
@@ -29,6 +31,8 @@ struct verdict {
 	int has_recorded;
 	struct game_result recorded;
 	const char *terminal;		/* raw terminal token, "" if none */
+	/* The full adjudication under the rule set; valid when rp. */
+	const struct adjudication *adj;
 };
 
 enum verdict_status { VERDICT_OK, VERDICT_ILLEGAL, VERDICT_ERROR };
@@ -49,7 +53,8 @@ void judge_release(struct judge *j);
  * Judges every record in data (the bytes of one input; the judge may
  * take its buffer) and calls fn once per record, or once for an input
  * that holds none or cannot be decoded. Returns the number of records
- * reported.
+ * reported. Each record is replayed and adjudicated under the rule set;
+ * one that the rules contradict gets the error "result-mismatch".
  */
 int judge_bytes(struct judge *j, const char *file, const char *path_hint,
     struct strbuf *data, verdict_fn fn, void *ctx);
