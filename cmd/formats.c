@@ -12,10 +12,16 @@
 #include <strings.h>
 
 #include "formats.h"
+#include "parsers/jkf.h"
 
 static const char *const csa_ext[] = { ".csa", NULL };
 static const char *const usi_ext[] = { ".usi", ".sfen", NULL };
 static const char *const sfen_ext[] = { ".sfen", NULL };
+static const char *const kif_ext[] = { ".kif", NULL };
+static const char *const kifu_ext[] = { ".kifu", NULL };
+static const char *const ki2_ext[] = { ".ki2", NULL };
+static const char *const ki2u_ext[] = { ".ki2u", NULL };
+static const char *const jkf_ext[] = { ".jkf", ".json", NULL };
 
 static const struct format table[] = {
 	{ "csa", csa_ext, "/\n", "UTF-8",
@@ -26,6 +32,23 @@ static const struct format table[] = {
 	/* Reads like usi (a bare SFEN is a USI record without moves). */
 	{ "sfen", sfen_ext, "", "UTF-8", CAP_MULTI, NULL, usi_read,
 	    sfen_write_record },
+	/* Kakinoki's formats: .kif/.ki2 in CP932, .kifu/.ki2u in UTF-8. */
+	{ "kif", kif_ext, NULL, "CP932",
+	    CAP_VARIATIONS | CAP_COMMENTS | CAP_TIME | CAP_HEADERS,
+	    kif_detect, kif_read, kif_write },
+	{ "kifu", kifu_ext, NULL, "UTF-8",
+	    CAP_VARIATIONS | CAP_COMMENTS | CAP_TIME | CAP_HEADERS,
+	    kif_detect, kif_read, kif_write },
+	{ "ki2", ki2_ext, NULL, "CP932",
+	    CAP_VARIATIONS | CAP_COMMENTS | CAP_HEADERS,
+	    ki2_detect, ki2_read, ki2_write },
+	{ "ki2u", ki2u_ext, NULL, "UTF-8",
+	    CAP_VARIATIONS | CAP_COMMENTS | CAP_HEADERS,
+	    ki2_detect, ki2_read, ki2_write },
+	/* JSON is always UTF-8. */
+	{ "jkf", jkf_ext, NULL, "UTF-8",
+	    CAP_VARIATIONS | CAP_COMMENTS | CAP_TIME | CAP_HEADERS,
+	    jkf_detect, jkf_read, jkf_write },
 };
 
 #define NFORMATS (sizeof(table) / sizeof(table[0]))
@@ -94,5 +117,5 @@ formats_detect(const struct text *t, const char *filename)
 const char *
 formats_names(void)
 {
-	return "csa, usi, sfen";
+	return "csa, usi, sfen, kif, kifu, ki2, ki2u, jkf";
 }

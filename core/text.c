@@ -290,10 +290,20 @@ decode(struct text *t, const char *data, size_t n, struct strbuf *own,
 		take_utf8(t, data, n, own);
 		goto lines;
 	}
-	if (!t->bom && (!declared || strcmp(declared, "UTF-8") != 0) &&
-	    (convert(t, "CP932", data, n) == 0 ||
-	    convert(t, "EUC-JP", data, n) == 0))
+	/*
+	 * A file's own declaration can be wrong (Shogidokoro and others write
+	 * encoding=UTF-8 into CP932 files): when its bytes are not what it
+	 * says, the usual guesses still apply, with a warning. Only a BOM is
+	 * taken at its word.
+	 */
+	if (!t->bom && (convert(t, "CP932", data, n) == 0 ||
+	    convert(t, "EUC-JP", data, n) == 0)) {
+		if (declared)
+			diag_add(d, DIAG_WARNING, diag_id_name(DIAG_ENCODING),
+			    NULL, 0, "the file says it is %s but it is %s",
+			    declared, t->encoding);
 		goto lines;
+	}
 	raw_place(data, bad, &sp);
 	if (t->bom)
 		sp.byte += 3;
