@@ -19,6 +19,7 @@
 #include "formats.h"
 #include "input.h"
 #include "judge.h"
+#include "ruleopts.h"
 #include "stats.h"
 #include "walk.h"
 #include "core/xalloc.h"
@@ -46,7 +47,9 @@ const char cmd_check_usage[] =
     "    -v, --verbose        also print warnings (stderr)\n"
     "\n"
     "Exit status: 0 every record valid, 1 findings, 2 trouble (usage, an\n"
-    "input that cannot be read).\n";
+    "input that cannot be read).\n"
+    "\n"
+    RULEOPTS_HELP;
 
 enum slot_state { SLOT_FREE, SLOT_READY, SLOT_TAKEN, SLOT_DONE };
 
@@ -410,19 +413,24 @@ cmd_check(int argc, char **argv)
 		{ "no-progress", no_argument, NULL, 'N' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
+		RULE_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
+	struct ruleopts ro;
+	struct ruleset rs;
+	char desc[RULESET_DESC_MAX];
 	struct check c;
 	struct walk w;
 	struct walk_sink sink;
 	struct sink_ctx sx;
 	struct judge inline_judge;
 	pthread_t *threads = NULL;
-	int opt, i, from_stdin = 0, nul = 0, want_progress = -1;
+	int opt, i, rc, from_stdin = 0, nul = 0, want_progress = -1;
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	struct strbuf sum = STRBUF_INIT;
 
 	memset(&c, 0, sizeof(c));
+	ruleopts_init(&ro);
 	c.jobs = cores > 0 ? (int)cores : 1;
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, "hj:qzv", longopts, NULL)) != -1) {
@@ -450,6 +458,12 @@ cmd_check(int argc, char **argv)
 			break;
 		case 'h': return cmd_help(cmd_check_usage);
 		default:
+			if ((rc = ruleopts_take(&ro, opt, optarg,
+			    cmd_check_usage)) != 0) {
+				if (rc != 1)
+					return rc;
+				break;
+			}
 			return cmd_usage_error(cmd_check_usage,
 			    optopt ? "option '%s' needs a value" :
 			    "unknown option '%s'", argv[optind - 1]);
@@ -459,6 +473,10 @@ cmd_check(int argc, char **argv)
 		return cmd_usage_error(cmd_check_usage, "no path given");
 	if (nul && !from_stdin)
 		return cmd_usage_error(cmd_check_usage, "-z goes with --stdin");
+	if (ruleopts_build(&ro, &rs, cmd_check_usage))
+		return EXIT_TROUBLE;
+	c.jo.rules = &rs;
+	ruleset_describe(&rs, desc, sizeof(desc));
 	c.progress = want_progress >= 0 ? want_progress : isatty(2);
 	c.cap = (size_t)c.jobs * 8 + 8;
 	c.slots = xcalloc(c.cap, sizeof(*c.slots));
@@ -523,10 +541,10 @@ cmd_check(int argc, char **argv)
 	c.total.seconds = cmd_now() - c.start;
 	progress(&c, 1);
 	if (c.summary_json) {
-		stats_json(&c.total, NULL, &sum);
+		stats_json(&c.total, desc, &sum);
 		fputs(sum.buf, stdout);
 	} else {
-		stats_text(&c.total, NULL, &sum);
+		stats_text(&c.total, desc, &sum);
 		fflush(stdout);
 		fputs(sum.buf, stderr);
 	}

@@ -33,9 +33,29 @@ get_str(json_t *o, const char *key)
 	return json_is_string(v) ? json_string_value(v) : NULL;
 }
 
+/*
+ * The rule set the shards were checked under: one label, or "mixed" when
+ * shards disagree (their summaries would not be comparable).
+ */
+struct rules_seen {
+	char label[128];
+	int mixed;
+};
+
+static void
+note_rules(struct rules_seen *rs, const char *r)
+{
+	if (!r || rs->mixed)
+		return;
+	if (!rs->label[0])
+		snprintf(rs->label, sizeof(rs->label), "%s", r);
+	else if (strcmp(rs->label, r) != 0)
+		rs->mixed = 1;
+}
+
 /* Counts one record object; -1 if it does not look like one. */
 static int
-add_record(struct stats *st, json_t *o)
+add_record(struct stats *st, struct rules_seen *rs, json_t *o)
 {
 	const char *status = get_str(o, "status");
 	json_t *err = json_object_get(o, "error");
@@ -44,6 +64,7 @@ add_record(struct stats *st, json_t *o)
 	if (!status || (strcmp(status, "ok") && strcmp(status, "illegal") &&
 	    strcmp(status, "error")))
 		return -1;
+	note_rules(rs, get_str(o, "rules"));
 	stats_add(st, status, json_is_object(err) ? get_str(err, "rule") : NULL,
 	    get_str(o, "format"), get_str(o, "encoding"),
 	    json_is_object(res) ? get_str(res, "reason") : NULL);
@@ -51,7 +72,7 @@ add_record(struct stats *st, json_t *o)
 }
 
 static int
-read_shard(struct stats *st, const char *path)
+read_shard(struct stats *st, struct rules_seen *rs, const char *path)
 {
 	struct strbuf data = STRBUF_INIT;
 	const char *name = input_display_name(path);
@@ -71,7 +92,7 @@ read_shard(struct stats *st, const char *path)
 		line++;
 		if (end > off) {
 			o = json_loadb(data.buf + off, end - off, 0, &je);
-			if (!o || !json_is_object(o) || add_record(st, o) < 0) {
+			if (!o || !json_is_object(o) || add_record(st, rs, o) < 0) {
 				fprintf(stderr, "%s:%zu:%d: error: %s [syntax]\n",
 				    name, line, o ? 1 : je.column,
 				    o ? "not a record object" : je.text);
@@ -94,6 +115,8 @@ cmd_summary(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct stats st;
+	struct rules_seen rs = { "", 0 };
+	const char *label;
 	struct strbuf out = STRBUF_INIT;
 	int opt, i, json = 0, status = 0, rc;
 
@@ -111,12 +134,13 @@ cmd_summary(int argc, char **argv)
 		return cmd_usage_error(cmd_summary_usage, "no file given");
 	stats_init(&st);
 	for (i = optind; i < argc; i++)
-		if ((rc = read_shard(&st, argv[i])) > status)
+		if ((rc = read_shard(&st, &rs, argv[i])) > status)
 			status = rc;
+	label = rs.mixed ? "mixed" : rs.label[0] ? rs.label : NULL;
 	if (json)
-		stats_json(&st, NULL, &out);
+		stats_json(&st, label, &out);
 	else
-		stats_text(&st, NULL, &out);
+		stats_text(&st, label, &out);
 	fputs(out.buf, stdout);
 	if (!status && (st.invalid || st.unreadable))
 		status = EXIT_FINDINGS;

@@ -11,6 +11,7 @@
 #include "formats.h"
 #include "input.h"
 #include "judge.h"
+#include "ruleopts.h"
 #include "core/ruleset.h"
 
 const char cmd_validate_usage[] =
@@ -28,23 +29,7 @@ const char cmd_validate_usage[] =
     "    --json            one JSON object per record on stdout, nothing else\n"
     "    -v, --verbose     also print a line for each valid record\n"
     "\n"
-    "Rules (the set is printed with every result):\n"
-    "    --rules <set>     jsa (default: JSA professional rules), csa\n"
-    "                      (shogi-server: Floodgate, CSA tournaments),\n"
-    "                      wars (Shogi Wars)\n"
-    "    --declaration 24|27|none\n"
-    "                      entering-king declarations: JSA 24-point (31 wins,\n"
-    "                      24-30 draws), CSA 27-point (Black 28, White 27)\n"
-    "    --max-moves <n>   move limit, 0 for none; by default the record's\n"
-    "                      own limit, else the set's (jsa 500, csa 256)\n"
-    "    --repetition-counts-start yes|no\n"
-    "                      whether the start position counts for sennichite\n"
-    "    --rule <key>=<value>\n"
-    "                      any other setting: check-extension, impasse,\n"
-    "                      mate-ends-game, handicap-credit\n";
-
-/* Room for the overrides of one run. */
-#define MAX_OVERRIDES 32
+    RULEOPTS_HELP;
 
 struct validate {
 	int json;
@@ -94,42 +79,6 @@ report(void *ctx, const struct verdict *vd)
 	}
 }
 
-/*
- * The rule set: the named one, then every override in the order given,
- * whatever the order of the options. Returns 0 or EXIT_TROUBLE.
- */
-static int
-build_rules(struct ruleset *rs, const char *name, const char **keys,
-    const char **values, int n)
-{
-	const struct ruleset *base = ruleset_by_name(name);
-	int i;
-
-	if (!base)
-		return cmd_usage_error(cmd_validate_usage,
-		    "unknown rule set '%s' (known: %s)", name, ruleset_names());
-	*rs = *base;
-	for (i = 0; i < n; i++)
-		if (ruleset_set(rs, keys[i], values[i]) < 0)
-			return cmd_usage_error(cmd_validate_usage,
-			    "bad rule setting %s=%s", keys[i], values[i]);
-	return 0;
-}
-
-/* --rule KEY=VALUE; -1 without '='. */
-static int
-split_rule(char *arg, const char **key, const char **value)
-{
-	char *eq = strchr(arg, '=');
-
-	if (!eq || eq == arg)
-		return -1;
-	*eq = '\0';
-	*key = arg;
-	*value = eq + 1;
-	return 0;
-}
-
 int
 cmd_validate(int argc, char **argv)
 {
@@ -138,22 +87,18 @@ cmd_validate(int argc, char **argv)
 		{ "json", no_argument, NULL, 'j' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
-		{ "rules", required_argument, NULL, 'r' },
-		{ "declaration", required_argument, NULL, 'D' },
-		{ "max-moves", required_argument, NULL, 'M' },
-		{ "repetition-counts-start", required_argument, NULL, 'S' },
-		{ "rule", required_argument, NULL, 'R' },
+		RULE_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *keys[MAX_OVERRIDES], *values[MAX_OVERRIDES];
-	const char *rules = "jsa";
+	struct ruleopts ro;
 	struct judge_opts jo;
 	struct validate v;
 	struct judge j;
 	struct ruleset rs;
 	struct strbuf data;
-	int opt, i, nover = 0;
+	int opt, i, rc;
 
+	ruleopts_init(&ro);
 	memset(&v, 0, sizeof(v));
 	memset(&jo, 0, sizeof(jo));
 	opterr = 0;
@@ -168,27 +113,18 @@ cmd_validate(int argc, char **argv)
 		case 'j': v.json = 1; break;
 		case 'v': v.verbose = 1; break;
 		case 'h': return cmd_help(cmd_validate_usage);
-		case 'r': rules = optarg; break;
-		case 'D': case 'M': case 'S': case 'R':
-			if (nover == MAX_OVERRIDES)
-				return cmd_usage_error(cmd_validate_usage,
-				    "too many rule settings");
-			values[nover] = optarg;
-			keys[nover] = opt == 'D' ? "declaration" :
-			    opt == 'M' ? "max-moves" :
-			    opt == 'S' ? "repetition-counts-start" : NULL;
-			if (opt == 'R' && split_rule(optarg, &keys[nover],
-			    &values[nover]) < 0)
-				return cmd_usage_error(cmd_validate_usage,
-				    "--rule wants KEY=VALUE, not '%s'", optarg);
-			nover++;
-			break;
 		default:
+			if ((rc = ruleopts_take(&ro, opt, optarg,
+			    cmd_validate_usage)) != 0) {
+				if (rc != 1)
+					return rc;
+				break;
+			}
 			return cmd_usage_error(cmd_validate_usage,
 			    "unknown option '%s'", argv[optind - 1]);
 		}
 	}
-	if (build_rules(&rs, rules, keys, values, nover))
+	if (ruleopts_build(&ro, &rs, cmd_validate_usage))
 		return EXIT_TROUBLE;
 	jo.rules = &rs;
 	if (optind == argc)

@@ -18,7 +18,10 @@ done
 expect_exit 1 "findings" "$KIFU" check tree
 grep -q '^tree/kifu/nifu.csa:19:1: error: .*\[nifu\]$' out || { echo "$name: nifu line"; failed=1; }
 # usi/SOURCES is no record: counted as unreadable.
-expect_stderr_has "summary" "kifu: 22 records: 18 valid, 3 invalid, 1 unreadable"
+expect_stderr_has "summary" "kifu: 22 records: 18 valid, 3 invalid, 1 unreadable (rules jsa)"
+expect_exit 1 "rules" "$KIFU" check --rules csa --max-moves 300 tree
+expect_stderr_has "rules" "(rules csa,max-moves=300)"
+expect_exit 2 "bad rules" "$KIFU" check --rules nope tree
 expect_exit 0 "all valid" "$KIFU" check tree/floodgate
 expect_exit 2 "missing path" "$KIFU" check tree/floodgate /nonexistent
 expect_stderr_has "missing path" "cannot read '/nonexistent'"
@@ -26,7 +29,7 @@ expect_stderr_has "missing path" "cannot read '/nonexistent'"
 expect_exit 1 "quiet" "$KIFU" check -q tree
 [ -s out ] && { echo "$name: --quiet printed records"; failed=1; }
 expect_exit 1 "summary json" "$KIFU" check --summary-json tree
-grep -q '^{"records": 22, "valid": 18, "invalid": 3, "unreadable": 1, "invalid_by_rule": {"nifu": 1, "no-piece": 1, "wrong-side": 1}' out ||
+grep -q '^{"records": 22, "valid": 18, "invalid": 3, "unreadable": 1, "rules": "jsa", "invalid_by_rule": {"nifu": 1, "no-piece": 1, "wrong-side": 1}' out ||
 	{ echo "$name: summary json"; cat out; failed=1; }
 
 expect_exit 1 "fail-fast" "$KIFU" check -j2 --fail-fast tree

@@ -1,0 +1,66 @@
+#include <string.h>
+
+#include "cmd.h"
+#include "ruleopts.h"
+
+
+void
+ruleopts_init(struct ruleopts *ro)
+{
+	memset(ro, 0, sizeof(*ro));
+	ro->name = "jsa";
+}
+
+int
+ruleopts_take(struct ruleopts *ro, int opt, char *arg, const char *usage)
+{
+	const char *key;
+	char *eq;
+
+	switch (opt) {
+	case OPT_RULES:
+		ro->name = arg;
+		return 1;
+	case OPT_DECLARATION: key = "declaration"; break;
+	case OPT_MAX_MOVES: key = "max-moves"; break;
+	case OPT_REPETITION_START: key = "repetition-counts-start"; break;
+	case OPT_RULE:
+		if (!(eq = strchr(arg, '=')) || eq == arg) {
+			cmd_usage_error(usage, "--rule wants KEY=VALUE, not '%s'",
+			    arg);
+			return EXIT_TROUBLE;
+		}
+		*eq = '\0';
+		key = arg;
+		arg = eq + 1;
+		break;
+	default:
+		return 0;
+	}
+	if (ro->n == RULEOPTS_MAX) {
+		cmd_usage_error(usage, "too many rule settings");
+		return EXIT_TROUBLE;
+	}
+	ro->keys[ro->n] = key;
+	ro->values[ro->n] = arg;
+	ro->n++;
+	return 1;
+}
+
+int
+ruleopts_build(const struct ruleopts *ro, struct ruleset *rs,
+    const char *usage)
+{
+	const struct ruleset *base = ruleset_by_name(ro->name);
+	int i;
+
+	if (!base)
+		return cmd_usage_error(usage, "unknown rule set '%s' (known: %s)",
+		    ro->name, ruleset_names());
+	*rs = *base;
+	for (i = 0; i < ro->n; i++)
+		if (ruleset_set(rs, ro->keys[i], ro->values[i]) < 0)
+			return cmd_usage_error(usage, "bad rule setting %s=%s",
+			    ro->keys[i], ro->values[i]);
+	return 0;
+}

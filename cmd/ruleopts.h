@@ -1,0 +1,66 @@
+/*
+ * ruleopts.h - the rule-set options `kifu validate` and `kifu check`
+ * share: --rules, --declaration, --max-moves, --repetition-counts-start
+ * and --rule KEY=VALUE.
+ */
+#ifndef KIFU_CMD_RULEOPTS_H
+#define KIFU_CMD_RULEOPTS_H
+
+#include <getopt.h>
+
+#include "core/ruleset.h"
+
+/* getopt_long codes, above every character a short option uses. */
+enum {
+	OPT_RULES = 0x100, OPT_DECLARATION, OPT_MAX_MOVES,
+	OPT_REPETITION_START, OPT_RULE
+};
+
+#define RULE_LONGOPTS \
+	{ "rules", required_argument, NULL, OPT_RULES }, \
+	{ "declaration", required_argument, NULL, OPT_DECLARATION }, \
+	{ "max-moves", required_argument, NULL, OPT_MAX_MOVES }, \
+	{ "repetition-counts-start", required_argument, NULL, \
+	    OPT_REPETITION_START }, \
+	{ "rule", required_argument, NULL, OPT_RULE }
+
+/* The help lines for the options above, to end a usage text. */
+#define RULEOPTS_HELP \
+    "Rules (the set is printed with every result):\n" \
+    "    --rules <set>     jsa (default: JSA professional rules), csa\n" \
+    "                      (shogi-server: Floodgate, CSA tournaments),\n" \
+    "                      wars (Shogi Wars)\n" \
+    "    --declaration 24|27|none\n" \
+    "                      entering-king declarations: JSA 24-point (31 wins,\n" \
+    "                      24-30 draws), CSA 27-point (Black 28, White 27)\n" \
+    "    --max-moves <n>   move limit, 0 for none; by default the record's\n" \
+    "                      own limit, else the set's (jsa 500, csa 256)\n" \
+    "    --repetition-counts-start yes|no\n" \
+    "                      whether the start position counts for sennichite\n" \
+    "    --rule <key>=<value>\n" \
+    "                      any other setting: check-extension, impasse,\n" \
+    "                      mate-ends-game, handicap-credit\n"
+
+#define RULEOPTS_MAX 32
+
+struct ruleopts {
+	const char *name;	/* "jsa" unless --rules */
+	const char *keys[RULEOPTS_MAX], *values[RULEOPTS_MAX];
+	int n;
+};
+
+void ruleopts_init(struct ruleopts *ro);
+/*
+ * Takes one option getopt_long returned. Returns 1 if it was a rule
+ * option, 0 if not, or EXIT_TROUBLE after a usage error (printed with
+ * `usage`). arg is modified (--rule splits at '=').
+ */
+int ruleopts_take(struct ruleopts *ro, int opt, char *arg, const char *usage);
+/*
+ * The rule set: the named one, then every override in the order given.
+ * Returns 0, or EXIT_TROUBLE after a usage error.
+ */
+int ruleopts_build(const struct ruleopts *ro, struct ruleset *rs,
+    const char *usage);
+
+#endif /* KIFU_CMD_RULEOPTS_H */
