@@ -133,18 +133,24 @@ static void
 split_lines(struct text *t)
 {
 	const char *b = t->buf;
+	/* Most files have no CR at all: then no line needs searching for one. */
+	int any_cr = memchr(b, '\r', t->len) != NULL;
 	size_t start = 0;
 
 	t->nlines = 0;
 	while (start < t->len) {
 		const char *nl = memchr(b + start, '\n', t->len - start);
 		size_t end = nl ? (size_t)(nl - b) : t->len;
-		size_t body = end > start && b[end - 1] == '\r' ? end - 1 : end;
+		size_t body = end;
 		const char *cr;
 
-		while ((cr = memchr(b + start, '\r', body - start))) {
-			add_line(t, start, (size_t)(cr - b));
-			start = (size_t)(cr - b) + 1;
+		if (any_cr) {
+			if (end > start && b[end - 1] == '\r')
+				body--;
+			while ((cr = memchr(b + start, '\r', body - start))) {
+				add_line(t, start, (size_t)(cr - b));
+				start = (size_t)(cr - b) + 1;
+			}
 		}
 		add_line(t, start, body);
 		start = end + 1;

@@ -17,6 +17,7 @@
 
 #include <jansson.h>
 
+#include "reading.h"
 #include "helpers.h"
 #include "core/core.h"
 #include "core/handicap.h"
@@ -86,26 +87,7 @@ session_close(struct session *s)
 	text_release(&s->t);
 }
 
-static void
-dump_diags(const struct diag_list *d)
-{
-	size_t i;
 
-	for (i = 0; i < d->n; i++)
-		print_message("  %u:%u: %s: %s [%s]\n", d->v[i].loc.line,
-		    d->v[i].loc.col, d->v[i].severity == DIAG_ERROR ? "error" :
-		    d->v[i].severity == DIAG_WARNING ? "warning" : "note",
-		    d->v[i].message, d->v[i].id);
-}
-
-static void
-assert_no_diags(const struct diag_list *d)
-{
-	if (d->n) {
-		dump_diags(d);
-		fail_msg("expected no diagnostics, got %zu", d->n);
-	}
-}
 
 static size_t
 count_diags(const struct diag_list *d, enum diag_severity sev,
@@ -1514,27 +1496,6 @@ test_jkf_round_trips(void **state)
 
 /* ---- real files (testdata/jkf/<source>/, see testdata/README.md) ---- */
 
-static char *
-slurp(const char *path, size_t *n)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf;
-	long len;
-
-	if (!f)
-		return NULL;
-	assert_int_equal(fseek(f, 0, SEEK_END), 0);
-	len = ftell(f);
-	assert_true(len >= 0);
-	rewind(f);
-	buf = malloc((size_t)len + 1);
-	assert_non_null(buf);
-	assert_int_equal(fread(buf, 1, (size_t)len, f), (size_t)len);
-	buf[len] = '\0';
-	fclose(f);
-	*n = (size_t)len;
-	return buf;
-}
 
 /* Reads a record file of the format (csa_read or jkf_read) and replays it. */
 static int

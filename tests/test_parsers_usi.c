@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "reading.h"
 #include "helpers.h"
 #include "core/core.h"
 #include "core/handicap.h"
@@ -85,15 +86,6 @@ status_name(enum read_status st)
 		fail_msg("read status %s, expected %s", status_name(g_), \
 		    status_name(w_)); \
 } while (0)
-
-/* Fails with the diagnostics' text if there are any. */
-static void
-assert_no_diags(const struct diag_list *d)
-{
-	if (d->n)
-		fail_msg("unexpected diagnostic %s at %u:%u: %s", d->v[0].id,
-		    d->v[0].loc.line, d->v[0].loc.col, d->v[0].message);
-}
 
 /* Nodes on the main line, terminal included. */
 static int
@@ -1026,27 +1018,6 @@ test_random_lines(void **state)
 /* ---- the bundled sample files ---- */
 
 /* Reads a file in testdata/usi; skips when run from elsewhere. */
-static char *
-slurp(const char *path, size_t *n)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf;
-	long len;
-
-	if (!f)
-		return NULL;
-	assert_int_equal(fseek(f, 0, SEEK_END), 0);
-	len = ftell(f);
-	assert_true(len >= 0);
-	rewind(f);
-	buf = malloc((size_t)len + 1);
-	assert_non_null(buf);
-	assert_int_equal(fread(buf, 1, (size_t)len, f), (size_t)len);
-	buf[len] = '\0';
-	fclose(f);
-	*n = (size_t)len;
-	return buf;
-}
 
 struct sample_case {
 	const char *path;

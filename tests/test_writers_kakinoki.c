@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "reading.h"
 #include "helpers.h"
 #include "core/core.h"
 #include "core/record.h"
@@ -928,28 +929,6 @@ test_round_trip(void **state)
 
 /* ---- real files ---- */
 
-/* Reads a file of testdata/; NULL when run from elsewhere. */
-static char *
-slurp(const char *path, size_t *n)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf;
-	long len;
-
-	if (!f)
-		return NULL;
-	assert_int_equal(fseek(f, 0, SEEK_END), 0);
-	len = ftell(f);
-	assert_true(len >= 0);
-	rewind(f);
-	buf = malloc((size_t)len + 1);
-	assert_non_null(buf);
-	assert_int_equal(fread(buf, 1, (size_t)len, f), (size_t)len);
-	buf[len] = '\0';
-	fclose(f);
-	*n = (size_t)len;
-	return buf;
-}
 
 struct file_case {
 	const char *path;

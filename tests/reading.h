@@ -1,0 +1,66 @@
+/*
+ * reading.h - what the reader and writer tests share: reading a test file
+ * whole, and printing or asserting on diagnostics.
+ */
+#ifndef KIFU_TESTS_READING_H
+#define KIFU_TESTS_READING_H
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "helpers.h"
+#include "core/diag.h"
+
+static inline void
+dump_diags(const struct diag_list *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->n; i++)
+		print_message("  %u:%u: %s: %s [%s]\n", d->v[i].loc.line,
+		    d->v[i].loc.col, d->v[i].severity == DIAG_ERROR ? "error" :
+		    d->v[i].severity == DIAG_WARNING ? "warning" : "note",
+		    d->v[i].message, d->v[i].id);
+}
+
+static inline void
+assert_no_diags(const struct diag_list *d)
+{
+	if (d->n) {
+		dump_diags(d);
+		fail_msg("expected no diagnostics, got %zu", d->n);
+	}
+}
+
+static inline void
+assert_no_errors(const struct diag_list *d)
+{
+	if (d->errors) {
+		dump_diags(d);
+		fail_msg("expected no errors, got %zu", d->errors);
+	}
+}
+
+static inline char *
+slurp(const char *path, size_t *n)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf;
+	long len;
+
+	if (!f)
+		return NULL;
+	assert_int_equal(fseek(f, 0, SEEK_END), 0);
+	len = ftell(f);
+	assert_true(len >= 0);
+	rewind(f);
+	buf = malloc((size_t)len + 1);
+	assert_non_null(buf);
+	assert_int_equal(fread(buf, 1, (size_t)len, f), (size_t)len);
+	buf[len] = '\0';
+	fclose(f);
+	*n = (size_t)len;
+	return buf;
+}
+
+#endif /* KIFU_TESTS_READING_H */
