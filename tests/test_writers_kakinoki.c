@@ -26,16 +26,6 @@
 static const struct write_opts utf8 = { 0, "UTF-8" };
 static const struct write_opts cp932 = { 0, "CP932" };
 
-static void
-dump_diags(const struct diag_list *d)
-{
-	size_t i;
-
-	for (i = 0; i < d->n; i++)
-		print_message("  %u:%u: %s (ply %d) [%s]\n", d->v[i].loc.line,
-		    d->v[i].loc.col, d->v[i].message, d->v[i].ply, d->v[i].id);
-}
-
 /* Reads one USI line into r (initialised here) and replays it. */
 static void
 load_usi_variant(struct record *r, const struct variant *v, const char *line,
