@@ -419,33 +419,60 @@ mate_at_limit(struct ctx *c)
  * Returns 1 if repetition or the move limit ended the game on the way
  * (the result is set), 0 if play reached the end of the record.
  */
+/*
+ * Which of the main line's moves gave check, filled in only as far as a
+ * verdict needs it: most games never repeat a position four times nor
+ * reach the limit, so the walk below looks at replay's keys alone.
+ */
+struct checks {
+	uint8_t *v;		/* v[j]: move j gave check */
+	int upto;		/* v[1..upto] are known */
+	struct position pos;	/* after move upto */
+	int32_t node;		/* node of move upto + 1 */
+};
+
+static const uint8_t *
+checks_upto(const struct record *r, struct checks *k, int j)
+{
+	while (k->upto < j) {
+		struct undo u;
+
+		position_do_move(&k->pos, r->nodes[k->node].mv, &u);
+		k->v[++k->upto] = (uint8_t)position_in_check(&k->pos);
+		k->node = r->nodes[k->node].next;
+	}
+	return k->v;
+}
+
 static int
 walk(struct ctx *c)
 {
 	const struct record *r = c->r;
 	int n = c->rp->moves, limit = c->out->max_moves, j, ended = 0;
 	int checker = -1;
-	struct position pos = r->start;
 	struct history h;
 	struct occurrence *o = NULL;
-	uint8_t *checks = xcalloc((size_t)n + 1, 1);
+	struct checks k;
 	int32_t node = r->nodes[0].next;
 
+	k.v = xcalloc((size_t)n + 1, 1);
+	k.upto = 0;
+	k.pos = r->start;
+	k.node = node;
 	history_init(&h, n + 1);
 	if (c->rs->repetition_counts_start)
-		o = history_add(&h, position_key(&pos), 0);
+		o = history_add(&h, position_key(&r->start), 0);
 	for (j = 1; j <= n && !ended; j++, node = r->nodes[node].next) {
-		enum color mover = pos.side;
-		struct undo u;
-
-		position_do_move(&pos, r->nodes[node].mv, &u);
-		checks[j] = (uint8_t)position_in_check(&pos);
-		o = history_add(&h, position_key(&pos), j);
+		/* Replay left the position's key on every legal move. */
+		o = history_add(&h, r->nodes[node].key, j);
 		c->end_node = node;
 		if (o->count == 4) {
-			repetition(c, checks, o->first, j);
+			repetition(c, checks_upto(r, &k, j), o->first, j);
 			ended = 1;
 		} else if (limit && j >= limit) {
+			enum color mover = mover_of(r, j);
+			const uint8_t *checks = checks_upto(r, &k, j);
+
 			if (c->extension && j == limit && checks[j]) {
 				checker = (int)mover;
 			} else if (checker < 0 || (mover == (enum color)checker &&
@@ -461,7 +488,7 @@ walk(struct ctx *c)
 	if (!ended)
 		c->end_node = -1;
 	free(h.slot);
-	free(checks);
+	free(k.v);
 	return ended;
 }
 

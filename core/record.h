@@ -141,6 +141,7 @@ struct move_spec {
 struct record_node {
 	struct move_spec spec;
 	move mv;		/* set by replay; MOVE_NONE until then or if illegal */
+	uint64_t key;		/* set by replay: position_key() after mv */
 	uint8_t rule;		/* enum rule_id replay found broken; 0 = ok */
 	uint8_t special;	/* enum special; SP_NONE for a move */
 	uint32_t raw;		/* the move or terminal token as written */
@@ -206,5 +207,15 @@ void record_add_comment(struct record *r, int32_t node, const char *s,
 
 /* The last node of the main line (the root if there are no moves). */
 int32_t record_main_end(const struct record *r);
+
+/*
+ * Sets *pos to the start position with the first `ply` moves of the main
+ * line played (ply < 0: every move up to its terminal or its first move
+ * replay did not resolve) and *last to the node of the last move played
+ * (0, the root, when none). Returns the number of moves played, which is
+ * less than ply when the main line is shorter. r must have been replayed.
+ */
+int record_main_position(const struct record *r, int ply,
+    struct position *pos, int32_t *last);
 
 #endif /* KIFU_CORE_RECORD_H */

@@ -225,6 +225,7 @@ replay_record(struct record *r, struct replay *out, struct diag_list *d)
 				n->mv = m;
 				n->rule = RULE_OK;
 				position_do_move(&pos, m, &u);
+				n->key = position_key(&pos);
 				if (main_line) {
 					out->moves++;
 					out->last = i;
