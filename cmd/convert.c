@@ -7,10 +7,12 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cmd.h"
 #include "formats.h"
@@ -20,6 +22,8 @@
 
 const char cmd_convert_usage[] =
     "usage: kifu convert -t <format> [-o <out>] [<options>] <file>...\n"
+    "   or: kifu convert -t <format> --in-place [--no-backup] [<options>] "
+    "<file>\n"
     "\n"
     "Reads every record of each file ('-' is standard input), replays it\n"
     "through the rules and writes it in the target format: to stdout, to\n"
@@ -28,13 +32,23 @@ const char cmd_convert_usage[] =
     "not at all (a temporary file, then a rename), and an existing file is\n"
     "never replaced without --force.\n"
     "\n"
-    "    -t, --to <format>      kif, kifu, ki2, ki2u, csa, jkf, usi, or sfen\n"
-    "                           (the final position)\n"
+    "    -t, --to <format>      kif, kifu, ki2, ki2u, csa, jkf, usi, sfen\n"
+    "                           (one position) or bod (one position as a\n"
+    "                           KIF board diagram)\n"
     "    -o, --output <out>     a file, a directory, or '-' for stdout\n"
     "    --from <format>        read as this format instead of detecting it\n"
+    "    --ply <n>              sfen, bod: the position after n moves of the\n"
+    "                           main line (0: the start; default: after its\n"
+    "                           last legal move)\n"
     "    --csa-version <2|3>    CSA V2.2 (default) or V3.0\n"
-    "    --encoding <enc>       UTF-8 (default), CP932 or EUC-JP\n"
-    "    --force                replace existing output files\n"
+    "    --encoding <enc>       UTF-8, CP932 or EUC-JP (default: the\n"
+    "                           format's: CP932 for kif, ki2 and bod)\n"
+    "    --replace-unencodable  write a character the encoding cannot hold\n"
+    "                           as U+3013 (a warning each) instead of failing\n"
+    "    --in-place             replace <file> by its conversion; the target\n"
+    "                           must be the format of the file's extension\n"
+    "    --no-backup            with --in-place, keep no <file>.bak\n"
+    "    --force                replace existing output files (and .bak)\n"
     "    --allow-illegal        write an illegal record up to its first\n"
     "                           illegal move instead of refusing it\n"
     "    --strict               fail when anything would be lost\n"
@@ -47,7 +61,8 @@ struct convert {
 	struct write_opts wo;
 	const char *output;
 	int out_is_dir;
-	int force, allow_illegal, strict;
+	int ply;		/* --ply, or -1 */
+	int force, allow_illegal, strict, replace, in_place, no_backup;
 	int status;
 	struct record r;
 	struct diag_list d;
@@ -159,7 +174,8 @@ convert_text(struct convert *c, const char *file, const struct text *t,
 			strbuf_adds(out, c->to->separator);
 		}
 		warnings = c->d.warnings;
-		if (c->to->write(&c->r, &c->wo, out, &c->d) < 0 ||
+		if ((c->ply >= 0 ? c->to->write_at(&c->r, c->ply, &c->wo, out,
+		    &c->d) : c->to->write(&c->r, &c->wo, out, &c->d)) < 0 ||
 		    c->d.errors) {
 			if (!c->d.errors)
 				diag_add(&c->d, DIAG_ERROR,
@@ -186,6 +202,107 @@ convert_text(struct convert *c, const char *file, const struct text *t,
 	if (status)
 		fprintf(stderr, "%s: error: not written: --strict and something "
 		    "would be lost\n", file);
+	return status;
+}
+
+struct misses {
+	const char *file, *encoding;
+	size_t n;
+};
+
+static void
+report_miss(void *ctx, const struct span *at, const char *cp)
+{
+	struct misses *m = ctx;
+
+	m->n++;
+	fflush(stdout);
+	fprintf(stderr, "%s: warning: output line %u column %u: '%s' cannot "
+	    "be written in %s; replaced with '%s' [encoding]\n", m->file,
+	    at->line, at->col, cp, m->encoding, OUTPUT_SUBSTITUTE);
+}
+
+/*
+ * Encodes the converted text. A character the encoding cannot hold is an
+ * error naming it, or with --replace-unencodable a warning, which
+ * --strict makes a loss like any other. Returns 0 or an exit status.
+ */
+static int
+encode(struct convert *c, const char *file, const struct strbuf *text,
+    struct strbuf *enc)
+{
+	struct misses m;
+	struct span bad;
+	char cp[8];
+	int rc;
+
+	m.file = file;
+	m.encoding = c->wo.encoding;
+	m.n = 0;
+	rc = output_encode(text->buf, text->len, c->wo.encoding,
+	    c->replace ? report_miss : NULL, &m, enc, &bad, cp);
+	if (rc == -2)
+		return cmd_error("cannot convert to %s: %s", c->wo.encoding,
+		    strerror(errno));
+	if (rc < 0) {
+		fprintf(stderr, "%s: error: output line %u column %u: '%s' "
+		    "cannot be written in %s%s [encoding]\n", file, bad.line,
+		    bad.col, cp, c->wo.encoding, c->replace ? "" :
+		    " (see --replace-unencodable)");
+		return EXIT_FINDINGS;
+	}
+	if (m.n && c->strict) {
+		fprintf(stderr, "%s: error: not written: --strict and %zu "
+		    "character%s replaced\n", file, m.n, m.n == 1 ? "" : "s");
+		return EXIT_FINDINGS;
+	}
+	return 0;
+}
+
+/*
+ * --in-place: the converted text replaces the file, atomically, after the
+ * original is kept as FILE.bak (unless --no-backup). The new file keeps
+ * the old one's permissions. Returns 0 or an exit status.
+ */
+static int
+write_in_place(struct convert *c, const char *path,
+    const struct strbuf *orig, const struct strbuf *enc)
+{
+	struct strbuf bak = STRBUF_INIT;
+	struct stat st;
+	int mode = -1, backed_up = 0, status = 0;
+
+	if (stat(path, &st) == 0)
+		mode = (int)(st.st_mode & 07777);
+	strbuf_addf(&bak, "%s.bak", path);
+	if (!c->no_backup) {
+		int existed = lstat(bak.buf, &st) == 0;
+
+		if (output_backup(path, bak.buf, orig->buf, orig->len,
+		    c->force, mode) < 0) {
+			if (errno == EEXIST)
+				cmd_error("'%s' exists; not replaced (use "
+				    "--force, or --no-backup); '%s' left as "
+				    "it was", bak.buf, path);
+			else
+				cmd_error("cannot back up '%s' as '%s': %s; "
+				    "'%s' left as it was", path, bak.buf,
+				    strerror(errno), path);
+			status = EXIT_TROUBLE;
+			goto out;
+		}
+		backed_up = !existed;
+	}
+	if (output_write_file(path, enc->buf, enc->len, 1, mode) < 0) {
+		cmd_error("cannot write '%s': %s; left as it was", path,
+		    strerror(errno));
+		/* The original is untouched: a new backup of it is noise. */
+		if (backed_up)
+			unlink(bak.buf);
+		status = EXIT_TROUBLE;
+	}
+out:
+	strbuf_release(&bak);
 	return status;
 }
 
@@ -221,18 +338,13 @@ convert_file(struct convert *c, const char *path)
 		worst(c, rc);
 		goto out;
 	}
-	{
-		struct span bad;
-		char cp[8];
-
-		if (output_encode(out.buf, out.len, c->wo.encoding, &enc, &bad,
-		    cp) < 0) {
-			fprintf(stderr, "%s: error: output line %u column %u: "
-			    "'%s' cannot be written in %s [encoding]\n", file,
-			    bad.line, bad.col, cp, c->wo.encoding);
-			worst(c, EXIT_FINDINGS);
-			goto out;
-		}
+	if ((rc = encode(c, file, &out, &enc)) != 0) {
+		worst(c, rc);
+		goto out;
+	}
+	if (c->in_place) {
+		worst(c, write_in_place(c, path, &data, &enc));
+		goto out;
 	}
 	if (!c->output || !strcmp(c->output, "-")) {
 		if (output_write_stdout(enc.buf, enc.len) < 0) {
@@ -246,7 +358,7 @@ convert_file(struct convert *c, const char *path)
 		path_in_dir(&dest, c->output, path, c->to);
 	else
 		strbuf_adds(&dest, c->output);
-	if (output_write_file(dest.buf, enc.buf, enc.len, c->force) < 0) {
+	if (output_write_file(dest.buf, enc.buf, enc.len, c->force, -1) < 0) {
 		if (errno == EEXIST)
 			cmd_error("'%s' exists; not replaced (use --force)",
 			    dest.buf);
@@ -288,6 +400,10 @@ cmd_convert(int argc, char **argv)
 		{ "force", no_argument, NULL, 'f' },
 		{ "allow-illegal", no_argument, NULL, 'I' },
 		{ "strict", no_argument, NULL, 'S' },
+		{ "ply", required_argument, NULL, 'P' },
+		{ "replace-unencodable", no_argument, NULL, 'R' },
+		{ "in-place", no_argument, NULL, 'i' },
+		{ "no-backup", no_argument, NULL, 'B' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -297,6 +413,7 @@ cmd_convert(int argc, char **argv)
 
 	memset(&c, 0, sizeof(c));
 	c.wo.csa_version = 2;
+	c.ply = -1;
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, "ht:o:", longopts, NULL)) != -1) {
 		switch (opt) {
@@ -329,6 +446,15 @@ cmd_convert(int argc, char **argv)
 		case 'f': c.force = 1; break;
 		case 'I': c.allow_illegal = 1; break;
 		case 'S': c.strict = 1; break;
+		case 'P':
+			if ((c.ply = cmd_parse_int(optarg, INT_MAX)) < 0)
+				return cmd_usage_error(cmd_convert_usage,
+				    "--ply takes a number of moves, not '%s'",
+				    optarg);
+			break;
+		case 'R': c.replace = 1; break;
+		case 'i': c.in_place = 1; break;
+		case 'B': c.no_backup = 1; break;
 		case 'h': return cmd_help(cmd_convert_usage);
 		default:
 			return cmd_usage_error(cmd_convert_usage,
@@ -341,6 +467,29 @@ cmd_convert(int argc, char **argv)
 		    "no target format (-t)");
 	if (optind == argc)
 		return cmd_usage_error(cmd_convert_usage, "no file given");
+	if (c.ply >= 0 && !c.to->write_at)
+		return cmd_usage_error(cmd_convert_usage, "--ply picks the "
+		    "position sfen and bod write; %s writes whole records",
+		    c.to->name);
+	if (c.no_backup && !c.in_place)
+		return cmd_usage_error(cmd_convert_usage,
+		    "--no-backup goes with --in-place");
+	if (c.in_place) {
+		const char *f = argv[optind];
+
+		if (c.output)
+			return cmd_usage_error(cmd_convert_usage,
+			    "--in-place writes over the input; no -o");
+		if (argc - optind > 1 || !strcmp(f, "-"))
+			return cmd_usage_error(cmd_convert_usage,
+			    "--in-place takes exactly one file, not '-'");
+		/* Normalising keeps the name, so the name must fit. */
+		if (!formats_owns_ext(c.to, f))
+			return cmd_usage_error(cmd_convert_usage,
+			    "--in-place keeps the name '%s', which is not a "
+			    "%s file's; convert with -o instead", f,
+			    c.to->name);
+	}
 	if (!c.wo.encoding)
 		c.wo.encoding = c.to->default_encoding;
 	if (c.output && strcmp(c.output, "-") != 0 &&

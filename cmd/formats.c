@@ -22,33 +22,45 @@ static const char *const kifu_ext[] = { ".kifu", NULL };
 static const char *const ki2_ext[] = { ".ki2", NULL };
 static const char *const ki2u_ext[] = { ".ki2u", NULL };
 static const char *const jkf_ext[] = { ".jkf", ".json", NULL };
+static const char *const bod_ext[] = { ".bod", NULL };
 
 static const struct format table[] = {
 	{ "csa", csa_ext, "/\n", "UTF-8",
 	    CAP_COMMENTS | CAP_TIME | CAP_MULTI | CAP_HEADERS,
-	    csa_detect, csa_read, csa_write },
+	    csa_detect, csa_read, csa_write, NULL },
 	{ "usi", usi_ext, "", "UTF-8", CAP_MULTI, usi_detect, usi_read,
-	    usi_write },
+	    usi_write, NULL },
 	/* Reads like usi (a bare SFEN is a USI record without moves). */
 	{ "sfen", sfen_ext, "", "UTF-8", CAP_MULTI, NULL, usi_read,
-	    sfen_write_record },
+	    sfen_write_record, sfen_write_at },
 	/* Kakinoki's formats: .kif/.ki2 in CP932, .kifu/.ki2u in UTF-8. */
 	{ "kif", kif_ext, NULL, "CP932",
 	    CAP_VARIATIONS | CAP_COMMENTS | CAP_TIME | CAP_HEADERS,
-	    kif_detect, kif_read, kif_write },
+	    kif_detect, kif_read, kif_write, NULL },
 	{ "kifu", kifu_ext, NULL, "UTF-8",
 	    CAP_VARIATIONS | CAP_COMMENTS | CAP_TIME | CAP_HEADERS,
-	    kif_detect, kif_read, kif_write },
+	    kif_detect, kif_read, kif_write, NULL },
 	{ "ki2", ki2_ext, NULL, "CP932",
 	    CAP_VARIATIONS | CAP_COMMENTS | CAP_HEADERS,
-	    ki2_detect, ki2_read, ki2_write },
+	    ki2_detect, ki2_read, ki2_write, NULL },
 	{ "ki2u", ki2u_ext, NULL, "UTF-8",
 	    CAP_VARIATIONS | CAP_COMMENTS | CAP_HEADERS,
-	    ki2_detect, ki2_read, ki2_write },
+	    ki2_detect, ki2_read, ki2_write, NULL },
+	/*
+	 * A board diagram is a KIF without moves, and reads as KIF: no
+	 * detector of its own, its extension breaks ties for kif (see
+	 * ext_reads_as). Written in CP932 like .kif: the programs that paste
+	 * and open diagrams (Kifu for Windows, Shogidokoro, ShogiGUI) take
+	 * Kakinoki's unmarked files as Shift_JIS, a bare diagram has no
+	 * "#KIF encoding=" line to say otherwise, and its fixed vocabulary
+	 * is all in CP932, so the choice never loses a character.
+	 */
+	{ "bod", bod_ext, NULL, "CP932", 0, NULL, kif_read, bod_write,
+	    bod_write_at },
 	/* JSON is always UTF-8. */
 	{ "jkf", jkf_ext, NULL, "UTF-8",
 	    CAP_VARIATIONS | CAP_COMMENTS | CAP_TIME | CAP_HEADERS,
-	    jkf_detect, jkf_read, jkf_write },
+	    jkf_detect, jkf_read, jkf_write, NULL },
 };
 
 #define NFORMATS (sizeof(table) / sizeof(table[0]))
@@ -78,6 +90,30 @@ has_ext(const struct format *f, const char *filename)
 	return 0;
 }
 
+int
+formats_owns_ext(const struct format *f, const char *filename)
+{
+	return has_ext(f, filename);
+}
+
+/*
+ * Whether the file name's extension speaks for f: f's own, or that of
+ * a format without a detector that f reads for (.bod for kif).
+ */
+static int
+ext_reads_as(const struct format *f, const char *filename)
+{
+	size_t i;
+
+	if (has_ext(f, filename))
+		return 1;
+	for (i = 0; i < NFORMATS; i++)
+		if (!table[i].detect && table[i].read == f->read &&
+		    has_ext(&table[i], filename))
+			return 1;
+	return 0;
+}
+
 const struct format *
 formats_by_ext(const char *filename)
 {
@@ -103,12 +139,13 @@ formats_detect(const struct text *t, const char *filename)
 			continue;
 		s = table[i].detect(t);
 		if (s > best_score || (s == best_score && s > 0 &&
-		    has_ext(&table[i], filename) && !has_ext(best, filename))) {
+		    ext_reads_as(&table[i], filename) &&
+		    !ext_reads_as(best, filename))) {
 			best = &table[i];
 			best_score = s;
 		}
 		/* Certain: the later, dearer detectors cannot do better. */
-		if (best_score >= 100 && has_ext(best, filename))
+		if (best_score >= 100 && ext_reads_as(best, filename))
 			break;
 	}
 	return best_score >= 1 ? best : NULL;
@@ -117,5 +154,5 @@ formats_detect(const struct text *t, const char *filename)
 const char *
 formats_names(void)
 {
-	return "csa, usi, sfen, kif, kifu, ki2, ki2u, jkf";
+	return "csa, usi, sfen, kif, kifu, ki2, ki2u, bod, jkf";
 }

@@ -10,6 +10,8 @@
 const struct format *formats_by_name(const char *name);
 /* The format whose extension the file name has, or NULL. */
 const struct format *formats_by_ext(const char *filename);
+/* Whether f lists the file name's extension as one of its own. */
+int formats_owns_ext(const struct format *f, const char *filename);
 /*
  * The format whose detector is surest of t; the file name's extension
  * breaks ties. NULL when no detector scores at least 1.

@@ -9,68 +9,95 @@
 #include "output.h"
 #include "core/text.h"
 
-static void
-place(const char *text, size_t at, struct span *sp)
-{
-	size_t i, line = 1, start = 0;
+/*
+ * Line and column of byte `at` of text, counting on from where the
+ * cursor last stopped (each call must be at or after the previous one),
+ * so that reporting every replaced character stays linear.
+ */
+struct cursor {
+	size_t at, line, start;
+};
 
-	for (i = 0; i < at; i++)
+static void
+place(const char *text, struct cursor *cu, size_t at, struct span *sp)
+{
+	size_t i;
+
+	for (i = cu->at; i < at; i++)
 		if (text[i] == '\n') {
-			line++;
-			start = i + 1;
+			cu->line++;
+			cu->start = i + 1;
 		}
-	sp->line = (uint32_t)line;
-	sp->col = (uint32_t)(utf8_count(text + start, at - start) + 1);
+	cu->at = at;
+	sp->line = (uint32_t)cu->line;
+	sp->col = (uint32_t)(utf8_count(text + cu->start, at - cu->start) + 1);
 	sp->byte = (uint32_t)at;
 	sp->len = 1;
 }
 
+/*
+ * Converts what is left of *in into out, growing it as needed. Returns
+ * 0 when all is converted, or -1 (errno EILSEQ or EINVAL) with *in at the
+ * character that cannot be converted.
+ */
+static int
+convert_some(iconv_t cd, char **in, size_t *inleft, struct strbuf *out)
+{
+	while (*inleft) {
+		size_t used = out->len, outleft;
+		char *o;
+
+		strbuf_grow(out, *inleft * 2 + 16);
+		o = out->buf + used;
+		outleft = out->alloc - used - 1;
+		if (iconv(cd, in, inleft, &o, &outleft) != (size_t)-1) {
+			out->len = (size_t)(o - out->buf);
+			break;
+		}
+		out->len = (size_t)(o - out->buf);
+		if (errno != E2BIG)
+			return -1;
+	}
+	out->buf[out->len] = '\0';
+	return 0;
+}
+
 int
 output_encode(const char *text, size_t n, const char *encoding,
-    struct strbuf *out, struct span *bad, char cp[8])
+    output_miss_fn *miss, void *ctx, struct strbuf *out, struct span *bad,
+    char cp[8])
 {
+	struct cursor cu = { 0, 1, 0 };
 	iconv_t cd;
-	char *in = (char *)text, *o;
-	size_t inleft = n, outleft;
+	char *in = (char *)text;
+	size_t inleft = n;
 
 	if (!strcmp(encoding, "UTF-8")) {
 		strbuf_add(out, text, n);
 		return 0;
 	}
 	if ((cd = iconv_open(encoding, "UTF-8")) == (iconv_t)-1)
-		return -1;
-	strbuf_grow(out, n * 2 + 16);
-	o = out->buf + out->len;
-	outleft = out->alloc - out->len - 1;
-	while (inleft) {
-		if (iconv(cd, &in, &inleft, &o, &outleft) != (size_t)-1)
-			break;
-		if (errno == E2BIG) {
-			size_t used = (size_t)(o - out->buf);
-
-			out->len = used;
-			strbuf_grow(out, inleft * 2 + 16);
-			o = out->buf + used;
-			outleft = out->alloc - used - 1;
-			continue;
-		}
+		return -2;
+	while (convert_some(cd, &in, &inleft, out) < 0) {
 		/* EILSEQ: a character the target cannot hold. */
-		{
-			size_t at = (size_t)(in - text);
-			size_t k = utf8_valid_seq((const unsigned char *)in,
-			    inleft);
+		size_t at = (size_t)(in - text);
+		size_t k = utf8_valid_seq((const unsigned char *)in, inleft);
+		char *mark = (char *)OUTPUT_SUBSTITUTE;
+		size_t markleft = strlen(OUTPUT_SUBSTITUTE);
 
-			place(text, at, bad);
-			if (!k || k > 7)
-				k = 1;
-			memcpy(cp, in, k);
-			cp[k] = '\0';
+		if (!k || k > 7)
+			k = 1;
+		place(text, &cu, at, bad);
+		memcpy(cp, in, k);
+		cp[k] = '\0';
+		if (!miss || convert_some(cd, &mark, &markleft, out) < 0) {
+			iconv_close(cd);
+			return -1;
 		}
-		iconv_close(cd);
-		return -1;
+		miss(ctx, bad, cp);
+		in += k;
+		inleft -= k;
 	}
-	out->len = (size_t)(o - out->buf);
-	out->buf[out->len] = '\0';
 	iconv_close(cd);
 	return 0;
 }
@@ -123,7 +150,8 @@ place_file(const char *tmp, const char *path, int force)
 }
 
 int
-output_write_file(const char *path, const char *data, size_t n, int force)
+output_write_file(const char *path, const char *data, size_t n, int force,
+    int mode)
 {
 	struct strbuf tmp = STRBUF_INIT;
 	struct stat st;
@@ -137,12 +165,13 @@ output_write_file(const char *path, const char *data, size_t n, int force)
 	if ((fd = mkstemp(tmp.buf)) < 0)
 		goto fail;
 	/* mkstemp makes 0600; a converted record is an ordinary file. */
-	{
+	if (mode < 0) {
 		mode_t um = umask(0);
 
 		umask(um);
-		fchmod(fd, 0666 & ~um);
+		mode = (int)(0666 & ~um);
 	}
+	fchmod(fd, (mode_t)mode);
 	if (write_all(fd, data, n) < 0 || fsync(fd) < 0) {
 		saved = errno;
 		close(fd);
@@ -163,4 +192,19 @@ fail:
 	strbuf_release(&tmp);
 	errno = saved;
 	return -1;
+}
+
+int
+output_backup(const char *path, const char *bak, const char *data, size_t n,
+    int force, int mode)
+{
+	if (link(path, bak) == 0)
+		return 0;
+	if (errno == EEXIST && !force)
+		return -1;
+	/*
+	 * An old backup to replace, or no hard links here (some file
+	 * systems): a copy of the bytes read, put in place atomically.
+	 */
+	return output_write_file(bak, data, n, force, mode);
 }

@@ -10,21 +10,53 @@
 #include "core/strbuf.h"
 
 /*
+ * What a character the output encoding cannot hold becomes when the user
+ * allows it (--replace-unencodable): 〓 (U+3013, GETA MARK), the mark
+ * Japanese typesetting uses for a missing glyph, which CP932 and EUC-JP
+ * both hold, and which no record uses for anything else, unlike '?'.
+ */
+#define OUTPUT_SUBSTITUTE "〓"
+
+/*
+ * Called for each character output_encode replaces, with its line and
+ * column in the text (the output's lines) and the character (UTF-8,
+ * NUL-ended).
+ */
+typedef void output_miss_fn(void *ctx, const struct span *at,
+    const char *cp);
+
+/*
  * Appends text (UTF-8) to out in `encoding` ("UTF-8", "CP932", "EUC-JP").
- * Returns 0, or -1 when a character cannot be held: *bad then gives its
- * line and column in the text, and *cp the character (UTF-8, NUL-ended).
+ * A character the encoding cannot hold becomes OUTPUT_SUBSTITUTE and is
+ * reported to miss(ctx, ...) when miss is not NULL; with miss NULL it
+ * stops the conversion. Returns 0; -1 when a character cannot be held
+ * (and is not replaced): *bad then gives its line and column in the text,
+ * and *cp the character (UTF-8, NUL-ended); -2 (errno set) when this
+ * system cannot convert to the encoding at all.
  */
 int output_encode(const char *text, size_t n, const char *encoding,
-    struct strbuf *out, struct span *bad, char cp[8]);
+    output_miss_fn *miss, void *ctx, struct strbuf *out, struct span *bad,
+    char cp[8]);
 
 /*
  * Writes data to path through a temporary file in the same directory and
  * a rename, so a reader never sees half a file and a failure leaves none.
- * An existing path is refused (errno EEXIST) unless force. Returns 0 or -1
+ * An existing path is refused (errno EEXIST) unless force. The file gets
+ * `mode`, or with mode < 0 what the umask leaves of 0666. Returns 0 or -1
  * with errno set.
  */
 int output_write_file(const char *path, const char *data, size_t n,
-    int force);
+    int force, int mode);
+
+/*
+ * Keeps the file at path (whose bytes are data) as bak before it is
+ * replaced: a hard link to it, so that the backup is the very file with
+ * its times and owner, else a copy (mode as for output_write_file). An
+ * existing bak is refused (errno EEXIST) unless force. Returns 0 or -1
+ * with errno set.
+ */
+int output_backup(const char *path, const char *bak, const char *data,
+    size_t n, int force, int mode);
 
 /* Writes all of data to standard output; 0 or -1 with errno set. */
 int output_write_stdout(const char *data, size_t n);

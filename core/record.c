@@ -184,3 +184,26 @@ record_main_end(const struct record *r)
 		i = r->nodes[i].next;
 	return i;
 }
+
+int
+record_main_position(const struct record *r, int ply, struct position *pos,
+    int32_t *last)
+{
+	int32_t i;
+	int played = 0;
+
+	*pos = r->start;
+	*last = 0;
+	for (i = r->nodes[0].next; i >= 0 && (ply < 0 || played < ply);
+	    i = r->nodes[i].next) {
+		struct undo u;
+
+		if (r->nodes[i].special != SP_NONE ||
+		    r->nodes[i].mv == MOVE_NONE)
+			break;
+		position_do_move(pos, r->nodes[i].mv, &u);
+		*last = i;
+		played++;
+	}
+	return played;
+}

@@ -80,6 +80,14 @@ struct format {
 	/* NULL if the format cannot be written. Returns 0, or -1 on error. */
 	int (*write)(const struct record *r, const struct write_opts *o,
 	    struct strbuf *out, struct diag_list *d);
+	/*
+	 * Formats of one position (sfen, bod): writes the position after
+	 * `ply` moves of the main line instead (`kifu convert --ply`). NULL
+	 * for formats of whole records.
+	 */
+	int (*write_at)(const struct record *r, int ply,
+	    const struct write_opts *o, struct strbuf *out,
+	    struct diag_list *d);
 };
 
 /* Parsers and writers, one pair per format. */
@@ -107,8 +115,33 @@ enum read_status ki2_read(struct reader *rd, struct record *out,
 int ki2_write(const struct record *r, const struct write_opts *o,
     struct strbuf *out, struct diag_list *d);
 
-/* SFEN output: the position after the main line's last legal move. */
+/*
+ * Formats of one position. The *_write_at functions write the position
+ * after `ply` moves of the main line (ply < 0: after its last legal move)
+ * and fail with an error in d when the main line has fewer legal moves;
+ * sfen_write_record and bod_write are them with ply -1. What the position
+ * leaves out (moves, headers, comments...) is one warning.
+ */
 int sfen_write_record(const struct record *r, const struct write_opts *o,
     struct strbuf *out, struct diag_list *d);
+int sfen_write_at(const struct record *r, int ply, const struct write_opts *o,
+    struct strbuf *out, struct diag_list *d);
+/* BOD: the KIF board diagram (formats.md 3.4), written by writers/bod.c. */
+int bod_write(const struct record *r, const struct write_opts *o,
+    struct strbuf *out, struct diag_list *d);
+int bod_write_at(const struct record *r, int ply, const struct write_opts *o,
+    struct strbuf *out, struct diag_list *d);
+/*
+ * For the position writers: the position after `ply` moves (see above)
+ * into *pos and the node of the last move played into *last; returns the
+ * moves played, or -1 (with an error in d naming `fmt`) when the main line
+ * is shorter than ply. Then, after writing, position_report_dropped() adds
+ * the one warning naming what the position left out (all but `kept` of
+ * the headers).
+ */
+int position_writer_start(const struct record *r, int ply, const char *fmt,
+    struct position *pos, int32_t *last, struct diag_list *d);
+void position_report_dropped(const struct record *r, const char *fmt,
+    int played, size_t kept, struct diag_list *d);
 
 #endif /* KIFU_PARSERS_FORMAT_H */

@@ -1172,9 +1172,6 @@ static const struct write_case write_cases[] = {
 	    "T0.1\n+2625FU\nT1.\n",
 	    "'CSA encoding=UTF-8\nV3.0\nPI\n+\n+7776FU\nT1.5\n-3334FU\nT2\n"
 	    "+2726FU\nT0.125\n-8384FU\nT0.1\n+2625FU\nT1\n" },
-	{ "V2.2 times are whole seconds", 2,
-	    "PI\n+\n+7776FU\nT1.5\n-3334FU\nT0.999\n",
-	    "V2.2\nPI\n+\n+7776FU\nT1\n-3334FU\nT0\n" },
 	{ "a standard handicap is PI", 2, "PI82HI22KA\n-\n-5142OU\n",
 	    "V2.2\nPI82HI22KA\n-\n-5142OU\n" },
 	{ "six-piece", 2, "PI82HI22KA21KE81KE11KY91KY\n-\n",
@@ -1327,6 +1324,31 @@ test_csa_write_drops(void **state)
 	diag_list_release(&wd);
 	strbuf_release(&out);
 	record_release(&r);
+}
+
+/* V2.2 times are whole seconds: the fractions go, with one warning. */
+static void
+test_csa_write_fractions(void **state)
+{
+	struct strbuf out = STRBUF_INIT, again = STRBUF_INIT;
+	struct diag_list wd = DIAG_LIST_INIT;
+
+	(void)state;
+	write_text("PI\n+\n+7776FU\nT1.5\n-3334FU\nT0.999\n+2726FU\nT2\n",
+	    2, &out, &wd);
+	assert_string_equal(out.buf,
+	    "V2.2\nPI\n+\n+7776FU\nT1\n-3334FU\nT0\n+2726FU\nT2\n");
+	assert_int_equal(wd.n, 1);
+	assert_int_equal(wd.warnings, 1);
+	assert_non_null(strstr(wd.v[0].message, "fractions of 2 time(s)"));
+	/* Whole seconds read back and write the same, with nothing lost. */
+	diag_list_clear(&wd);
+	write_text(out.buf, 2, &again, &wd);
+	assert_string_equal(again.buf, out.buf);
+	assert_no_diags(&wd);
+	diag_list_release(&wd);
+	strbuf_release(&out);
+	strbuf_release(&again);
 }
 
 static void
@@ -1594,7 +1616,7 @@ test_file_case(void **state)
 
 /* ---- the test list ---- */
 
-#define N_FIXED 26
+#define N_FIXED 27
 #define N_TESTS (N_FIXED + N_DETECT_CASES + N_VERSION_CASES + \
 	N_POSITION_CASES + N_ERROR_CASES + N_TERMINAL_CASES + \
 	N_SUMMARY_CASES + N_WRITE_CASES + N_FILE_CASES)
@@ -1652,6 +1674,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_csa_long_input_is_linear),
 		cmocka_unit_test(test_csa_write_terminals),
 		cmocka_unit_test(test_csa_write_drops),
+		cmocka_unit_test(test_csa_write_fractions),
 		cmocka_unit_test(test_csa_write_foreign_headers),
 		cmocka_unit_test(test_csa_write_minishogi),
 		cmocka_unit_test(test_csa_round_trips),

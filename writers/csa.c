@@ -3,9 +3,11 @@
  * 2.11): one statement per line, PI for the standard starts and a full
  * board otherwise, the main line up to its first unresolved move.
  *
- * CSA holds no variations and no bookmarks, and V2.2 has no %MAX_MOVES
- * (V3.0 no %MATTA): what is dropped or rewritten is reported once per
- * kind, so that a conversion never loses data silently.
+ * CSA holds no variations, no bookmarks, no running totals and no move
+ * number for a start from the middle of a game; V2.2 has no %MAX_MOVES
+ * and no fractions of seconds (V3.0 no %MATTA): what is dropped or
+ * rewritten is reported once per kind, so that a conversion never loses
+ * data silently.
  */
 #include <stdio.h>
 #include <string.h>
@@ -438,6 +440,50 @@ write_moves(struct out *w)
 	}
 }
 
+/*
+ * CSA states the time of each move only (V2.2 in whole seconds): a
+ * fraction V2.2 cuts off, and a running total the record states that is
+ * not the sum of the times written before it (a clock that did not start
+ * at zero, rounding by another program), are lost, once per kind.
+ */
+static void
+report_times(struct out *w)
+{
+	const struct record *r = w->r;
+	int64_t sum[COLOR_NB] = { 0, 0 };
+	size_t frac = 0, totals = 0;
+	int32_t i;
+
+	for (i = r->nodes[0].next; i >= 0; i = r->nodes[i].next) {
+		const struct record_node *n = &r->nodes[i];
+		enum color c = (enum color)(r->start.side ^ ((n->ply - 1) & 1));
+		int64_t ms = n->time_ms;
+
+		if (n->special == SP_NONE && n->mv == MOVE_NONE)
+			break;
+		if (ms >= 0 && !w->v3 && ms % 1000) {
+			frac++;
+			ms -= ms % 1000;
+		}
+		if (ms >= 0)
+			sum[c] += ms;
+		if (n->total_ms >= 0 && n->total_ms != sum[c]) {
+			totals++;
+			sum[c] = n->total_ms;
+		}
+		if (n->special != SP_NONE)
+			break;
+	}
+	if (frac)
+		diag_add(w->d, DIAG_WARNING, diag_id_name(DIAG_LIMIT), NULL, 0,
+		    "csa V2.2 times are whole seconds; dropped the fractions "
+		    "of %zu time(s) (--csa-version 3 keeps them)", frac);
+	if (totals)
+		diag_add(w->d, DIAG_WARNING, diag_id_name(DIAG_LIMIT), NULL, 0,
+		    "csa holds no running totals; dropped %zu time total(s) "
+		    "that are not the sum of the times", totals);
+}
+
 /* Variations and bookmarks have no place in CSA: one warning per kind. */
 static void
 report_dropped(struct out *w)
@@ -464,6 +510,12 @@ report_dropped(struct out *w)
 	if (nb)
 		diag_add(w->d, DIAG_WARNING, diag_id_name(DIAG_LIMIT), &fb->loc,
 		    fb->ply, "csa cannot hold bookmarks; dropped %zu", nb);
+	report_times(w);
+	/* A board from the middle of a game (SFEN, a KIF diagram's 手数＝). */
+	if (r->start.move_number > 1)
+		diag_add(w->d, DIAG_WARNING, diag_id_name(DIAG_LIMIT), NULL, 0,
+		    "csa cannot hold the move number of the start (%d); "
+		    "dropped", r->start.move_number);
 }
 
 int

@@ -12,8 +12,9 @@
  * What JKF cannot hold is reported once per kind: lines from another
  * format kept whole (raw headers), a second value for one header key,
  * fractions of seconds, terminals JKF has no word for, forks nested
- * deeper than a reader takes, and moves the rules refused (each line
- * stops before its first one).
+ * deeper than a reader takes, moves the rules refused (each line stops
+ * before its first one), and the move number of a start from the middle
+ * of a game.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -696,5 +697,10 @@ jkf_write(const struct record *r, const struct write_opts *o,
 	strbuf_addc(out, '\n');
 	free(text);
 	report_losses(&w);
+	/* A board from the middle of a game (SFEN, a KIF diagram's 手数＝). */
+	if (r->start.move_number > 1)
+		diag_add(d, DIAG_WARNING, diag_id_name(DIAG_LIMIT), NULL, 0,
+		    "jkf cannot hold the move number of the start (%d); "
+		    "dropped", r->start.move_number);
 	return 0;
 }

@@ -120,29 +120,28 @@ usi_write(const struct record *r, const struct write_opts *o,
 }
 
 int
-sfen_write_record(const struct record *r, const struct write_opts *o,
+sfen_write_at(const struct record *r, int ply, const struct write_opts *o,
     struct strbuf *out, struct diag_list *d)
 {
-	struct position pos = r->start;
+	struct position pos;
 	char sfen[SFEN_MAX];
-	int32_t i;
+	int32_t last;
+	int played;
 
 	(void)o;
-	for (i = r->nodes[0].next; i >= 0; i = r->nodes[i].next) {
-		struct undo u;
-
-		if (r->nodes[i].special != SP_NONE ||
-		    r->nodes[i].mv == MOVE_NONE)
-			break;
-		position_do_move(&pos, r->nodes[i].mv, &u);
-	}
+	if ((played = position_writer_start(r, ply, "sfen", &pos, &last,
+	    d)) < 0)
+		return -1;
 	sfen_write(&pos, sfen);
 	strbuf_adds(out, sfen);
 	strbuf_addc(out, '\n');
-	if (r->nnodes > 1)
-		diag_add(d, DIAG_WARNING, diag_id_name(DIAG_LIMIT), NULL, 0,
-		    "sfen holds only the position after move %d: the moves "
-		    "and everything else are dropped", pos.move_number -
-		    r->start.move_number);
+	position_report_dropped(r, "sfen", played, 0, d);
 	return 0;
+}
+
+int
+sfen_write_record(const struct record *r, const struct write_opts *o,
+    struct strbuf *out, struct diag_list *d)
+{
+	return sfen_write_at(r, -1, o, out, d);
 }
