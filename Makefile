@@ -94,7 +94,7 @@ build/san/libkifu.a: $(SAN_LIB_OBJ)
 build/san/kifu: $(SAN_CMD_OBJ) build/san/libkifu.a
 	$(CC) $(WARN) $(SAN_FLAGS) -o $@ $(SAN_CMD_OBJ) build/san/libkifu.a $(LIBS)
 
-build/san/tests/%: tests/%.c tests/helpers.h build/san/libkifu.a
+build/san/tests/%: tests/%.c $(wildcard tests/*.h) build/san/libkifu.a
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(WARN) $(SAN_FLAGS) $(CMOCKA_CFLAGS) -o $@ $< \
 		build/san/libkifu.a $(CMOCKA_LIBS) $(LIBS)

@@ -1,7 +1,8 @@
 /*
  * kakinoki.c - KIF/KI2 words, and what writing either format shares:
- * the header and start position block, the まで line, and the order
- * Kifu for Windows writes variations in.
+ * the header and start position block (and in it the board diagram,
+ * which writers/bod.c also writes alone), move text, the まで line, and
+ * the order Kifu for Windows writes variations in.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -414,6 +415,28 @@ kakinoki_write_lines(struct strbuf *sb, const char *mark, const char *text)
 	}
 }
 
+void
+kakinoki_write_move(struct strbuf *sb, move m, int same)
+{
+	square to = move_to(m);
+
+	if (same) {
+		strbuf_adds(sb, "同　");
+	} else {
+		strbuf_adds(sb, kakinoki_file_digit(sq_file(to) + 1));
+		strbuf_adds(sb, kakinoki_rank_kanji(sq_rank(to) + 1));
+	}
+	strbuf_adds(sb, kakinoki_piece_word(move_is_drop(m) ?
+	    move_drop_type(m) : piece_type_of(move_piece(m))));
+	if (move_is_promotion(m))
+		strbuf_adds(sb, "成");
+	if (move_is_drop(m))
+		strbuf_adds(sb, "打");
+	else
+		strbuf_addf(sb, "(%d%d)", sq_file(move_from(m)) + 1,
+		    sq_rank(move_from(m)) + 1);
+}
+
 /* A header value on one line: line breaks become "\n", as JSA files have. */
 static void
 add_value(struct strbuf *sb, const char *s)
@@ -424,6 +447,13 @@ add_value(struct strbuf *sb, const char *s)
 		else if (*s != '\r')
 			strbuf_addc(sb, *s);
 	}
+}
+
+/* "手数＝12  ▲２三金打  まで", kept whole by the reader (formats.md 3.4). */
+static int
+is_bod_trailer(const char *line)
+{
+	return starts(line, strlen(line), "手数＝") != 0;
 }
 
 static void
@@ -438,9 +468,14 @@ write_header(const struct record *r, const struct record_header *h, int hg,
 		/* The writer states these itself. */
 		return;
 	case HDR_RAW:
-		/* A line the reader kept whole: a comment for programs. */
+		/*
+		 * A line the reader kept whole: a comment for programs. The
+		 * "#KIF" line is the writer's own, and so is a diagram's 手数＝
+		 * line when it states a later start (kakinoki_start_trailer).
+		 */
 		if (starts(key, strlen(key), "#KIF ") ||
-		    starts(key, strlen(key), "#KI2 "))
+		    starts(key, strlen(key), "#KI2 ") ||
+		    (is_bod_trailer(key) && r->start.move_number > 1))
 			return;
 		kakinoki_write_lines(sb, key[0] == '#' ? "" : "#", key);
 		return;
@@ -448,6 +483,14 @@ write_header(const struct record *r, const struct record_header *h, int hg,
 		break;
 	}
 	kif = kakinoki_header_key(h->id, hg);
+	/*
+	 * A key KIF reads as the same header keeps its spelling: 対局日 and
+	 * 開始日時 side by side are two headers, not one written twice. The
+	 * players' keys follow the record's labels (下手/上手) instead.
+	 */
+	if (h->id != HDR_BLACK && h->id != HDR_WHITE &&
+	    kakinoki_header_id(key, strlen(key)) == h->id)
+		kif = key;
 	if (h->id == HDR_OTHER || !kif)
 		kif = key;
 	if (!*kif)
@@ -488,11 +531,10 @@ write_hand(const struct position *pos, enum color c, const char *label,
 	strbuf_addc(sb, '\n');
 }
 
-/* The board diagram (formats.md 3.4), White's hand above, Black's below. */
-static void
-write_bod(const struct record *r, int hg, struct strbuf *sb)
+void
+kakinoki_write_bod(const struct position *pos, int hg, const char *trailer,
+    struct strbuf *sb)
 {
-	const struct position *pos = &r->start;
 	int files = pos->v->files, ranks = pos->v->ranks, f, rk;
 
 	write_hand(pos, WHITE, hg ? "上手" : "後手", sb);
@@ -526,6 +568,11 @@ write_bod(const struct record *r, int hg, struct strbuf *sb)
 		strbuf_adds(sb, "---");
 	strbuf_adds(sb, "+\n");
 	write_hand(pos, BLACK, hg ? "下手" : "先手", sb);
+	/* Where Kifu for Windows and tsshogi put it: before the side line. */
+	if (trailer) {
+		strbuf_adds(sb, trailer);
+		strbuf_addc(sb, '\n');
+	}
 	/* Readers take Black (先手) to move unless told; 下手 needs saying. */
 	if (pos->side == WHITE)
 		strbuf_adds(sb, hg ? "上手番\n" : "後手番\n");
@@ -534,8 +581,8 @@ write_bod(const struct record *r, int hg, struct strbuf *sb)
 }
 
 /* "手合割：平手　　": Kifu for Windows pads the name to four characters. */
-static void
-write_handicap_line(const char *name, struct strbuf *sb)
+void
+kakinoki_write_handicap_line(const char *name, struct strbuf *sb)
 {
 	size_t chars = 0;
 	const char *s;
@@ -549,23 +596,45 @@ write_handicap_line(const char *name, struct strbuf *sb)
 	strbuf_addc(sb, '\n');
 }
 
+int
+kakinoki_start_trailer(const struct record *r, struct strbuf *trailer)
+{
+	size_t i;
+
+	if (r->start.move_number <= 1)
+		return 0;
+	for (i = 0; i < r->nheaders; i++)
+		if (r->headers[i].id == HDR_RAW &&
+		    is_bod_trailer(record_str(r, r->headers[i].key))) {
+			strbuf_adds(trailer, record_str(r, r->headers[i].key));
+			return 1;
+		}
+	strbuf_addf(trailer, "手数＝%d", r->start.move_number - 1);
+	return 0;
+}
+
 static void
 write_position(const struct record *r, int hg, struct strbuf *sb)
 {
 	enum handicap h = handicap_identify(&r->start);
 	const struct record_header *hh = record_find_header(r, HDR_HANDICAP);
+	struct strbuf tb = STRBUF_INIT;
+	const char *trailer;
 
-	if (h != HANDICAP_NONE && kakinoki_handicap_name(h)) {
-		write_handicap_line(kakinoki_handicap_name(h), sb);
-		return;
-	}
+	(void)kakinoki_start_trailer(r, &tb);
+	trailer = tb.len ? tb.buf : NULL;
+	/* 手合割 cannot say the move number: a later start is a diagram. */
+	if (h != HANDICAP_NONE && kakinoki_handicap_name(h) && !trailer)
+		kakinoki_write_handicap_line(kakinoki_handicap_name(h), sb);
 	/* The variant, which a board of 5x5 alone only hints at. */
-	if (r->start.v == variant_minishogi())
-		write_handicap_line(kakinoki_handicap_name(HANDICAP_MINISHOGI),
-		    sb);
+	else if (r->start.v == variant_minishogi())
+		kakinoki_write_handicap_line(
+		    kakinoki_handicap_name(HANDICAP_MINISHOGI), sb);
 	else if (hh && value_is(record_str(r, hh->value), "その他"))
-		write_handicap_line("その他", sb);
-	write_bod(r, hg, sb);
+		kakinoki_write_handicap_line("その他", sb);
+	if (h == HANDICAP_NONE || !kakinoki_handicap_name(h) || trailer)
+		kakinoki_write_bod(&r->start, hg, trailer, sb);
+	strbuf_release(&tb);
 }
 
 void

@@ -61,7 +61,7 @@ enum header_id kakinoki_header_id(const char *key, size_t n);
 const char *kakinoki_header_key(enum header_id id, int handicap_game);
 
 /*
- * ---- For the writers (writers/kif.c, writers/ki2.c) ----
+ * ---- For the writers (writers/kif.c, writers/ki2.c, writers/bod.c) ----
  */
 struct write_opts;
 
@@ -76,10 +76,38 @@ size_t kakinoki_width(const char *s, size_t n);
 int kakinoki_handicap_labels(const struct record *r);
 
 /*
+ * A move in KIF notation: "７六歩(77)", "２二角成(88)", "５五角打", or with
+ * `same` (the previous move landed on the same square) "同　銀(31)".
+ */
+void kakinoki_write_move(struct strbuf *sb, move m, int same);
+
+/* "手合割：平手　　": the name padded to four characters. */
+void kakinoki_write_handicap_line(const char *name, struct strbuf *sb);
+
+/*
+ * The board diagram of pos (formats.md 3.4): White's hand, the board,
+ * Black's hand, then `trailer` on a line of its own when not NULL (the
+ * "手数＝N  ..." line of a bare diagram) and the side to move when it needs
+ * saying. hg: the sides are 上手/下手 rather than 後手/先手.
+ */
+void kakinoki_write_bod(const struct position *pos, int hg,
+    const char *trailer, struct strbuf *sb);
+
+/*
+ * A start later than move 1 (a diagram from the middle of a game) keeps
+ * its number in the diagram's 手数＝ line: appends the one the record had,
+ * which may name the move that led there, else "手数＝N" made up from the
+ * number; nothing for a start at move 1. Returns 1 when it used the
+ * record's line (a header kept whole), else 0.
+ */
+int kakinoki_start_trailer(const struct record *r, struct strbuf *trailer);
+
+/*
  * The "#KIF version=2.0 encoding=..." line (fmt "KIF" or "KI2"), the
  * headers in record order and the start position: 手合割 for a standard
- * start, else a board diagram (BOD), where the record had its 手合割 line
- * or before the players' names.
+ * start, else a board diagram (BOD, with its 手数＝ line for a start later
+ * than move 1), where the record had its 手合割 line or before the
+ * players' names.
  */
 void kakinoki_write_head(const struct record *r, const struct write_opts *o,
     const char *fmt, struct strbuf *sb);

@@ -1366,7 +1366,12 @@ looks_like_move(const char *p, size_t n)
 	    kakinoki_read_digit(p + k, n - k, &d);
 }
 
-/* The moves of a KI2 line: marks followed by a move. */
+/*
+ * The moves of a KI2 line: marks followed by a move. Every side mark
+ * (▲△▼▽☗☖) starts with the byte 0xE2, and most characters of a line do
+ * not: looking for the marks only there keeps detection cheap, which
+ * every file read pays for, KIF and KI2 alike.
+ */
 static int
 count_ki2_moves(const char *p, size_t n)
 {
@@ -1375,7 +1380,8 @@ count_ki2_moves(const char *p, size_t n)
 	int moves = 0;
 
 	while (i < n) {
-		if ((k = kakinoki_read_mark(p + i, n - i, &c))) {
+		if ((unsigned char)p[i] == 0xE2 &&
+		    (k = kakinoki_read_mark(p + i, n - i, &c))) {
 			moves += looks_like_move(p + i + k, n - i - k);
 			i += k;
 		} else {

@@ -6,7 +6,10 @@
 #     start position at depths 5 and 6 and from the "matsuri" position at
 #     depths 3 and 4, for kifu and for a baseline, and kifu/baseline;
 #   - start-up cost: `kifu --version` run 1000 times against `/bin/true`
-#     run 1000 times.
+#     run 1000 times;
+#   - `kifu validate` over real games (CSA, then KIF and KI2 in Shift_JIS)
+#     and `kifu check` over generated ones, against cat reading the same
+#     files.
 # Raw times differ from machine to machine and from run to run, so each is
 # shown with a ratio to a baseline measured in the same run (kifu/osl,
 # kifu/true): compare the ratios.  Matsuri depth 3 has few inner nodes and
@@ -246,6 +249,79 @@ vline "kifu validate" "$v_ms" $((ngames * 1000 / v_ms)) \
 vline "cat" "$c_ms" $((ngames * 1000 / c_ms)) \
     "$(awk "BEGIN { printf \"%.1f\", $bytes / 1048576 / ($c_ms / 1000) }")" ""
 echo "target: at least 20000 games/s on one core"
+
+# --- validate KIF and KI2 -----------------------------------------------------
+
+# The same real games as KIF and KI2 in Shift_JIS (CP932), as most .kif
+# and .ki2 files are: each converted once by kifu itself (`convert -t kif
+# --encoding CP932`, and ki2), then copied round-robin into $nkk loose
+# .kif files and as many .ki2. Every file is decoded from CP932 on each
+# run, so the rate includes the decoding. The baseline is cat again.
+nkk=5000
+kk=$root/build/bench/kakinoki
+if [ ! -f "$kk/.complete-$nkk" ]; then
+	rm -rf "$kk"
+	mkdir -p "$kk/src"
+	i=0
+	for src in "$root"/testdata/csa/floodgate/*.csa \
+	    "$root"/testdata/csa/sugyan-shogi-testdata/testdata/*.csa \
+	    "$root"/testdata/csa/sunfish4/kifu/learn/pro10/*.csa; do
+		for ext in kif ki2; do
+			"$kifu" convert -t $ext --encoding CP932 "$src" \
+			    >"$kk/src/s$i.$ext" 2>/dev/null ||
+			    { echo "bench: cannot convert $src to $ext"; exit 2; }
+		done
+		i=$((i + 1))
+	done
+	# What is timed must be what it says: valid records, read as CP932.
+	for ext in kif ki2; do
+		nok=$("$kifu" validate --json "$kk"/src/*.$ext 2>/dev/null |
+		    grep -c '"encoding": "CP932", "status": "ok"')
+		[ "$nok" -eq "$i" ] ||
+		    { echo "bench: only $nok of $i $ext files are valid CP932"; exit 2; }
+	done
+	for ext in kif ki2; do
+		i=0
+		while [ $i -lt $nkk ]; do
+			for src in "$kk"/src/*.$ext; do
+				[ $i -lt $nkk ] || break
+				cp "$src" "$kk/g$i.$ext"
+				i=$((i + 1))
+			done
+		done
+	done
+	touch "$kk/.complete-$nkk"
+fi
+# best_of EXT CMD...: the best of three runs of CMD over the g*.EXT
+# files, in ms, after a first read that warms the page cache.
+best_of() {
+	bext=$1
+	shift
+	find "$kk" -name "g*.$bext" -print0 | xargs -0 cat >/dev/null
+	bb=''
+	for _ in 1 2 3; do
+		bt0=$(now)
+		find "$kk" -name "g*.$bext" -print0 | xargs -0 "$@" >/dev/null 2>&1
+		bt1=$(now)
+		bms=$(((bt1 - bt0) / 1000000))
+		[ "$bms" -gt 0 ] || bms=1
+		if [ -z "$bb" ] || [ "$bms" -lt "$bb" ]; then bb=$bms; fi
+	done
+	echo "$bb"
+}
+mbs() { awk "BEGIN { printf \"%.1f\", $1 / 1048576 / ($2 / 1000) }"; }
+echo
+vline "validate $nkk CP932 files" "ms" "games/s" "MB/s" "x cat"
+for ext in kif ki2; do
+	kbytes=$(cat "$kk"/g*.$ext | wc -c)
+	kv_ms=$(best_of $ext "$kifu" validate)
+	kc_ms=$(best_of $ext cat)
+	vline "kifu validate (.$ext)" "$kv_ms" $((nkk * 1000 / kv_ms)) \
+	    "$(mbs "$kbytes" "$kv_ms")" "$(div "$kv_ms" "$kc_ms")"
+	vline "cat (.$ext)" "$kc_ms" $((nkk * 1000 / kc_ms)) \
+	    "$(mbs "$kbytes" "$kc_ms")" ""
+done
+echo "target: at least 10000 KIF games/s, decoding included"
 
 # --- check --------------------------------------------------------------------
 

@@ -689,6 +689,7 @@ static void
 test_foul(void **state)
 {
 	struct record r;
+	int32_t a, t;
 
 	(void)state;
 	load_usi(&r, "position startpos moves 7g7f 3c3d");
@@ -706,6 +707,34 @@ test_foul(void **state)
 	    "▲７六歩    △３四歩\n"
 	    "まで2手で先手の反則負け\n"
 	    "*illegal move: 7f7d\n", 1);
+	record_release(&r);
+
+	/* The notes of the foul and of the terminal are kept, in order. */
+	load_usi(&r, "position startpos moves 7g7f 3c3d");
+	a = add_usi(&r, nth(&r, 2), "7f7d");
+	t = add_terminal(&r, a, SP_ILLEGAL_WIN);
+	record_add_comment(&r, a, "engine: 7f7d", strlen("engine: 7f7d"));
+	r.nodes[a].bookmark = record_intern(&r, "bm", 2);
+	record_add_comment(&r, t, "the end", strlen("the end"));
+	replay(&r, 0);
+	assert_written(kif_write, &r, &utf8,
+	    KIF_HEAD HIRATE SEPARATOR
+	    "   1 ７六歩(77)\n"
+	    "   2 ３四歩(33)\n"
+	    "   3 反則負け\n"
+	    "*illegal move: 7f7d\n"
+	    "*engine: 7f7d\n"
+	    "&bm\n"
+	    "*the end\n"
+	    "まで2手で先手の反則負け\n", 1);
+	assert_written(ki2_write, &r, &utf8,
+	    KI2_HEAD HIRATE "\n"
+	    "▲７六歩    △３四歩\n"
+	    "まで2手で先手の反則負け\n"
+	    "*illegal move: 7f7d\n"
+	    "*engine: 7f7d\n"
+	    "&bm\n"
+	    "*the end\n", 1);
 	record_release(&r);
 }
 

@@ -114,6 +114,16 @@ write_token(struct out *w, int32_t i, const struct position *pos)
 	w->on_line++;
 }
 
+/* A node's comment ('*' lines) and bookmark ('&' line). */
+static void
+write_notes(struct out *w, const struct record_node *n)
+{
+	if (n->comment)
+		kakinoki_write_lines(w->sb, "*", record_str(w->r, n->comment));
+	if (n->bookmark)
+		kakinoki_write_lines(w->sb, "&", record_str(w->r, n->bookmark));
+}
+
 static void
 note_time(struct out *w, int32_t i)
 {
@@ -150,16 +160,14 @@ write_terminal(struct out *w, int32_t i)
 	default:
 		break;
 	}
-	if (n->comment)
-		kakinoki_write_lines(w->sb, "*", record_str(w->r, n->comment));
-	if (n->bookmark)
-		kakinoki_write_lines(w->sb, "&", record_str(w->r, n->bookmark));
+	write_notes(w, n);
 }
 
 /*
  * The move at node i was not resolved: the line stops, or, when the
  * record's terminal says that move was the foul that ended the game, the
- * まで line says so (反則負け) and the move goes into a comment.
+ * まで line says so (反則負け) and the move goes into a comment, followed
+ * by the notes of the move and of the terminal, as in KIF.
  */
 static void
 write_stop(struct out *w, int32_t i)
@@ -177,9 +185,8 @@ write_stop(struct out *w, int32_t i)
 	}
 	kakinoki_write_summary(r, SP_ILLEGAL_MOVE, n->ply, w->sb);
 	strbuf_addf(w->sb, "*illegal move: %s\n", record_str(r, n->raw));
-	if (r->nodes[t].comment)
-		kakinoki_write_lines(w->sb, "*",
-		    record_str(r, r->nodes[t].comment));
+	write_notes(w, n);
+	write_notes(w, &r->nodes[t]);
 	diag_add(w->d, DIAG_WARNING, diag_id_name(DIAG_LIMIT), &n->loc,
 	    n->ply, "illegal move %d '%s' kept as a comment; the line ends "
 	    "with 反則負け", n->ply, record_str(r, n->raw));
@@ -212,12 +219,7 @@ write_line(struct out *w, int32_t first)
 		if (n->comment || n->bookmark) {
 			/* A note ends the text line after its move. */
 			end_text_line(w);
-			if (n->comment)
-				kakinoki_write_lines(w->sb, "*",
-				    record_str(r, n->comment));
-			if (n->bookmark)
-				kakinoki_write_lines(w->sb, "&",
-				    record_str(r, n->bookmark));
+			write_notes(w, n);
 		} else if (w->on_line == TOKENS_PER_LINE) {
 			end_text_line(w);
 		}
@@ -256,12 +258,7 @@ ki2_write(const struct record *r, const struct write_opts *o,
 	kakinoki_write_head(r, o, "KI2", out);
 	/* Kifu for Windows leaves a blank line before the moves. */
 	strbuf_addc(out, '\n');
-	if (r->nodes[0].comment)
-		kakinoki_write_lines(out, "*",
-		    record_str(r, r->nodes[0].comment));
-	if (r->nodes[0].bookmark)
-		kakinoki_write_lines(out, "&",
-		    record_str(r, r->nodes[0].bookmark));
+	write_notes(&w, &r->nodes[0]);
 	if (r->nodes[0].next >= 0)
 		write_line(&w, r->nodes[0].next);
 	kakinoki_walk_variations(r, write_variation, &w);

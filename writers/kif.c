@@ -123,33 +123,17 @@ write_notes(struct out *w, const struct record_node *n)
 		kakinoki_write_lines(w->sb, "&", record_str(w->r, n->bookmark));
 }
 
-/* "７六歩(77)", "同　銀(31)", "２二角成(88)", "５五角打". */
+/* "７六歩(77)", "同　銀(31)": 同 when the previous move landed there. */
 static void
 write_move(struct out *w, int32_t i)
 {
 	const struct record *r = w->r;
 	const struct record_node *n = &r->nodes[i];
 	const struct record_node *p = &r->nodes[n->parent];
-	move m = n->mv;
-	square to = move_to(m);
 
-	if (n->parent > 0 && p->special == SP_NONE && p->mv != MOVE_NONE &&
-	    move_to(p->mv) == to) {
-		strbuf_adds(w->sb, "同　");
-	} else {
-		strbuf_adds(w->sb, kakinoki_file_digit(sq_file(to) + 1));
-		strbuf_adds(w->sb, kakinoki_rank_kanji(sq_rank(to) + 1));
-	}
-	strbuf_adds(w->sb, kakinoki_piece_word(move_is_drop(m) ?
-	    move_drop_type(m) : piece_type_of(move_piece(m))));
-	if (move_is_promotion(m))
-		strbuf_adds(w->sb, "成");
-	if (move_is_drop(m)) {
-		strbuf_adds(w->sb, "打");
-	} else {
-		strbuf_addf(w->sb, "(%d%d)", sq_file(move_from(m)) + 1,
-		    sq_rank(move_from(m)) + 1);
-	}
+	kakinoki_write_move(w->sb, n->mv, n->parent > 0 &&
+	    p->special == SP_NONE && p->mv != MOVE_NONE &&
+	    move_to(p->mv) == move_to(n->mv));
 }
 
 /*

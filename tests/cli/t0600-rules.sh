@@ -5,7 +5,8 @@
 # small records in testdata/rules/.
 . "$(dirname "$0")/lib.sh"
 top=$(cd "$TESTDATA/.." && pwd)
-cd "$top" || exit 1
+# Relative names in the messages, without writing into the source tree.
+ln -s "$top/testdata" testdata
 
 # "winner reason" from a Floodgate 'summary line, matched to N+/N- by
 # name as shogi-server's own scripts do (formats.md 2.8).
