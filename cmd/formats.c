@@ -129,15 +129,20 @@ const struct format *
 formats_detect(const struct text *t, const char *filename)
 {
 	const struct format *best = NULL;
-	int best_score = 0;
-	size_t i;
+	int best_score = 0, scores[NFORMATS];
+	size_t i, j;
 
 	for (i = 0; i < NFORMATS; i++) {
 		int s;
 
 		if (!table[i].detect)
 			continue;
-		s = table[i].detect(t);
+		/* Rows that share a reader (kif/kifu) share its verdict too. */
+		for (j = 0; j < i; j++)
+			if (table[j].detect == table[i].detect)
+				break;
+		s = j < i ? scores[j] : table[i].detect(t);
+		scores[i] = s;
 		if (s > best_score || (s == best_score && s > 0 &&
 		    ext_reads_as(&table[i], filename) &&
 		    !ext_reads_as(best, filename))) {

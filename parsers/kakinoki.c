@@ -22,17 +22,20 @@ static const char *const piece_cells[PT_NB] = {
 };
 
 /* Every spelling a reader accepts; longer words first. */
+#define SPELL(w, pt) { w, pt, sizeof(w) - 1 }
 static const struct {
 	const char *word;
 	enum piece_type pt;
+	size_t len;		/* filled by the macro below */
 } piece_spellings[] = {
-	{ "成香", PT_PRO_LANCE }, { "成桂", PT_PRO_KNIGHT },
-	{ "成銀", PT_PRO_SILVER }, { "歩", PT_PAWN }, { "香", PT_LANCE },
-	{ "桂", PT_KNIGHT }, { "銀", PT_SILVER }, { "金", PT_GOLD },
-	{ "角", PT_BISHOP }, { "飛", PT_ROOK }, { "玉", PT_KING },
-	{ "王", PT_KING }, { "と", PT_PRO_PAWN }, { "杏", PT_PRO_LANCE },
-	{ "圭", PT_PRO_KNIGHT }, { "全", PT_PRO_SILVER }, { "馬", PT_HORSE },
-	{ "龍", PT_DRAGON }, { "竜", PT_DRAGON },
+	SPELL("成香", PT_PRO_LANCE), SPELL("成桂", PT_PRO_KNIGHT),
+	SPELL("成銀", PT_PRO_SILVER), SPELL("歩", PT_PAWN),
+	SPELL("香", PT_LANCE), SPELL("桂", PT_KNIGHT), SPELL("銀", PT_SILVER),
+	SPELL("金", PT_GOLD), SPELL("角", PT_BISHOP), SPELL("飛", PT_ROOK),
+	SPELL("玉", PT_KING), SPELL("王", PT_KING), SPELL("と", PT_PRO_PAWN),
+	SPELL("杏", PT_PRO_LANCE), SPELL("圭", PT_PRO_KNIGHT),
+	SPELL("全", PT_PRO_SILVER), SPELL("馬", PT_HORSE),
+	SPELL("龍", PT_DRAGON), SPELL("竜", PT_DRAGON),
 };
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
@@ -62,11 +65,16 @@ kakinoki_read_piece(const char *s, size_t n, enum piece_type *pt)
 {
 	size_t i, k;
 
-	for (i = 0; i < N(piece_spellings); i++)
-		if ((k = starts(s, n, piece_spellings[i].word))) {
+	/* Every piece word is one or two three-byte characters. */
+	if (n < 3 || (unsigned char)s[0] < 0xe3)
+		return 0;
+	for (i = 0; i < N(piece_spellings); i++) {
+		k = piece_spellings[i].len;
+		if (n >= k && memcmp(s, piece_spellings[i].word, k) == 0) {
 			*pt = piece_spellings[i].pt;
 			return k;
 		}
+	}
 	return 0;
 }
 
@@ -92,20 +100,32 @@ kakinoki_rank_kanji(int rank)
 size_t
 kakinoki_read_digit(const char *s, size_t n, int *value)
 {
+	const unsigned char *u = (const unsigned char *)s;
 	int d;
-	size_t k;
 
-	if (n >= 1 && s[0] >= '1' && s[0] <= '9') {
-		*value = s[0] - '0';
+	if (n >= 1 && u[0] >= '1' && u[0] <= '9') {
+		*value = u[0] - '0';
 		return 1;
 	}
-	for (d = 1; d <= 9; d++) {
-		if ((k = starts(s, n, fw_digits[d])) ||
-		    (k = starts(s, n, kanji_digits[d]))) {
-			*value = d;
-			return k;
+	/*
+	 * Called for every character of every move line: decide from the
+	 * bytes. Full-width digits are U+FF11..U+FF19 (EF BC 91..99); the
+	 * kanji numerals are all three bytes starting E4 or E5.
+	 */
+	if (n < 3 || u[0] < 0xe4 || u[0] > 0xef)
+		return 0;
+	if (u[0] == 0xef) {
+		if (u[1] == 0xbc && u[2] >= 0x91 && u[2] <= 0x99) {
+			*value = u[2] - 0x90;
+			return 3;
 		}
+		return 0;
 	}
+	for (d = 1; d <= 9; d++)
+		if (memcmp(s, kanji_digits[d], 3) == 0) {
+			*value = d;
+			return 3;
+		}
 	return 0;
 }
 
