@@ -162,9 +162,20 @@ record_add_comment(struct record *r, int32_t node, const char *s, size_t n)
 	uint32_t old = r->nodes[node].comment;
 	size_t off = r->pool.len;
 
-	/* Rewrites the whole comment: nodes rarely have more than a few lines. */
 	if (old) {
 		size_t olen = strlen(r->pool.buf + old);
+
+		/*
+		 * The comment being written is usually the last string in the
+		 * pool: extend it in place, so that a node with many comment
+		 * lines costs linear time, not quadratic.
+		 */
+		if (old + olen + 1 == r->pool.len) {
+			r->pool.buf[r->pool.len - 1] = '\n';
+			strbuf_add(&r->pool, s, n);
+			strbuf_addc(&r->pool, '\0');
+			return;
+		}
 
 		strbuf_grow(&r->pool, olen + n + 2);
 		strbuf_add(&r->pool, r->pool.buf + old, olen);
