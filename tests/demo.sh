@@ -1,6 +1,7 @@
 #!/bin/sh
-# The README's first command ends here: a perft and the legality cases in
-# testdata/legal/cases.tsv, judged by the kifu binary given as $1.
+# The README's first command ends here: a perft, the legality cases in
+# testdata/legal/cases.tsv, and kifu check over all of testdata/, run by
+# the kifu binary given as $1.
 kifu=$1
 data=$(dirname "$0")/../testdata/legal/cases.tsv
 echo "== perft 5 from the start position"
@@ -12,3 +13,8 @@ grep -v '^#' "$data" | while IFS='	' read -r name sfen moves; do
 	[ $? -le 1 ] || { echo "$name: kifu failed" >&2; exit 2; }
 	printf '%-32s %s\n' "$name" "$verdict"
 done
+echo "== kifu check over every record in testdata/ (it holds broken records on purpose)"
+"$kifu" check -q --no-progress "$(dirname "$0")/../testdata"
+rc=$?
+[ $rc -le 1 ] || { echo "kifu check failed (exit $rc)" >&2; exit 2; }
+exit 0
