@@ -54,6 +54,7 @@ CMOCKA_CFLAGS = $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS = $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null || echo -lcmocka)
 
 
+.PHONY: fuzz
 .PHONY: all demo check check-unit check-cli check-slow bench install uninstall \
 	clean deps
 .DELETE_ON_ERROR:
@@ -121,6 +122,17 @@ bench: kifu
 
 deps:
 	@sh tests/deps.sh
+
+# libFuzzer targets, one per input format (needs clang): see tests/fuzz/.
+FUZZ_TARGETS := csa usi kif ki2 jkf detect
+FUZZ_FLAGS := -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+fuzz: $(FUZZ_TARGETS:%=build/fuzz/fuzz_%)
+
+build/fuzz/fuzz_%: tests/fuzz/fuzz.c $(LIB_SRC) cmd/formats.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) -std=c11 -Wall -Wextra -Werror $(FUZZ_FLAGS) \
+		-DFUZZ_FORMAT='"$*"' -o $@ tests/fuzz/fuzz.c $(LIB_SRC) \
+		cmd/formats.c $(LIBS)
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) \

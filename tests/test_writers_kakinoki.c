@@ -590,6 +590,10 @@ static const struct terminal_case terminal_cases[] = {
 	{ SP_ERROR, NULL, "中断", "まで1手で中断", 1, 1 },
 	{ SP_MATTA, NULL, "中断", "まで1手で中断", 1, 1 },
 	{ SP_UNKNOWN, "トライ", "トライ", "まで1手で中断", 1, 1 },
+	/* Found by fuzzing: words with blanks would not read back as one. */
+	{ SP_UNKNOWN, "%TORYOE:2014/10/13 18:53:37", "中断", "まで1手で中断",
+	    1, 1 },
+	{ SP_UNKNOWN, "勝ち　負け", "中断", "まで1手で中断", 1, 1 },
 };
 
 #define N_TERMINAL_CASES (sizeof(terminal_cases) / sizeof(terminal_cases[0]))

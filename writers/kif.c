@@ -155,7 +155,8 @@ terminal_word(struct out *w, int32_t i)
 		return (sp == SP_ILLEGAL_BLACK) == (s == BLACK) ?
 		    "反則負け" : "反則勝ち";
 	case SP_UNKNOWN:
-		if (*raw) {
+		/* Only a single word reads back as the same terminal. */
+		if (*raw && !strpbrk(raw, " \t(") && !strstr(raw, "\xe3\x80\x80")) {
 			diag_add(w->d, DIAG_WARNING, diag_id_name(DIAG_LIMIT),
 			    &n->loc, n->ply, "terminal '%s' is no word kifu "
 			    "knows; written as it was", raw);
