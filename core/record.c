@@ -186,6 +186,50 @@ record_add_comment(struct record *r, int32_t node, const char *s, size_t n)
 	r->nodes[node].comment = (uint32_t)off;
 }
 
+void
+comment_batch_init(struct comment_batch *b)
+{
+	b->node = -1;
+	b->first = NULL;
+	b->first_n = 0;
+	strbuf_init(&b->more);
+}
+
+void
+comment_batch_release(struct comment_batch *b)
+{
+	strbuf_release(&b->more);
+	comment_batch_init(b);
+}
+
+void
+comment_batch_flush(struct comment_batch *b, struct record *r)
+{
+	if (b->node >= 0 && b->more.len)
+		record_add_comment(r, b->node, b->more.buf, b->more.len);
+	else if (b->node >= 0)
+		record_add_comment(r, b->node, b->first, b->first_n);
+	b->node = -1;
+	strbuf_reset(&b->more);
+}
+
+void
+comment_batch_add(struct comment_batch *b, struct record *r, int32_t node,
+    const char *s, size_t n)
+{
+	if (b->node != node) {
+		comment_batch_flush(b, r);
+		b->node = node;
+		b->first = s;
+		b->first_n = n;
+		return;
+	}
+	if (!b->more.len)
+		strbuf_add(&b->more, b->first, b->first_n);
+	strbuf_addc(&b->more, '\n');
+	strbuf_add(&b->more, s, n);
+}
+
 int32_t
 record_main_end(const struct record *r)
 {

@@ -205,6 +205,28 @@ int32_t record_add_node(struct record *r, int32_t parent);
 void record_add_comment(struct record *r, int32_t node, const char *s,
     size_t n);
 
+/*
+ * Comment lines a parser reads one at a time, gathered per node and put
+ * into the record when the node changes. Calling record_add_comment for
+ * every line would copy the node's comment again whenever other strings
+ * (headers, move tokens) were interned between its lines: quadratic on
+ * files with long interleaved runs. The first line of a batch is only
+ * pointed at (most nodes have one); it must stay valid until the flush.
+ */
+struct comment_batch {
+	int32_t node;		/* -1: empty */
+	const char *first;
+	size_t first_n;
+	struct strbuf more;	/* the whole comment once it has two lines */
+};
+
+void comment_batch_init(struct comment_batch *b);
+void comment_batch_release(struct comment_batch *b);
+/* Adds a line for node; flushes first when the batch was another node's. */
+void comment_batch_add(struct comment_batch *b, struct record *r,
+    int32_t node, const char *s, size_t n);
+void comment_batch_flush(struct comment_batch *b, struct record *r);
+
 /* The last node of the main line (the root if there are no moves). */
 int32_t record_main_end(const struct record *r);
 

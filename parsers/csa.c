@@ -144,15 +144,7 @@ struct csa {
 	const char *sum;
 	size_t sum_n;
 	struct span sum_loc;
-	/*
-	 * Comment lines of node pend_node, added at once when it changes:
-	 * the first line is only pointed at (most nodes have one), the
-	 * others are gathered in pend.
-	 */
-	const char *first;
-	size_t first_n;
-	struct strbuf pend;
-	int32_t pend_node;
+	struct comment_batch cb;	/* comment lines not yet in the record */
 };
 
 static int
@@ -316,36 +308,15 @@ unknown(struct csa *st, size_t at, size_t len, const char *what)
 static void
 flush_comments(struct csa *st)
 {
-	if (st->pend_node >= 0 && st->pend.len)
-		record_add_comment(st->r, st->pend_node, st->pend.buf,
-		    st->pend.len);
-	else if (st->pend_node >= 0)
-		record_add_comment(st->r, st->pend_node, st->first,
-		    st->first_n);
-	st->pend_node = -1;
-	strbuf_reset(&st->pend);
+	comment_batch_flush(&st->cb, st->r);
 }
 
-/*
- * Comments gather per node and go into the record once the node
- * changes: record_add_comment rewrites a node's whole comment, which
- * would be quadratic for the long runs of comment lines some files have.
- */
+/* A comment line belongs to the node read last (the root before move 1). */
 static void
 add_comment(struct csa *st, const char *s, size_t n)
 {
 	st->comments++;
-	if (st->pend_node != st->cur) {
-		flush_comments(st);
-		st->pend_node = st->cur;
-		st->first = s;
-		st->first_n = n;
-		return;
-	}
-	if (!st->pend.len)
-		strbuf_add(&st->pend, st->first, st->first_n);
-	strbuf_addc(&st->pend, '\n');
-	strbuf_add(&st->pend, s, n);
+	comment_batch_add(&st->cb, st->r, st->cur, s, n);
 }
 
 /* A comment statement: s points at the quote, n bytes in all. */
@@ -1165,8 +1136,7 @@ csa_init(struct csa *st, struct reader *rd, struct record *r,
 	st->li = rd->line;
 	st->col_li = (size_t)-1;
 	st->terminal = -1;
-	st->pend_node = -1;
-	strbuf_init(&st->pend);
+	comment_batch_init(&st->cb);
 	position_clear(&st->pos, v);
 }
 
@@ -1233,7 +1203,7 @@ csa_read(struct reader *rd, struct record *out, struct diag_list *d)
 		}
 		csa_init(&st, rd, out, d, v);
 		rs = read_record(&st);
-		strbuf_release(&st.pend);
+		comment_batch_release(&st.cb);
 		rd->line = st.li;
 		if (rs != READ_EOF) {
 			rd->nread++;

@@ -159,8 +159,7 @@ kk_init(struct kk *st, struct reader *rd, struct record *r,
 	st->li = rd->line;
 	st->col_li = (size_t)-1;
 	st->handicap = HANDICAP_NONE;
-	st->pend_node = -1;
-	strbuf_init(&st->pend);
+	comment_batch_init(&st->cb);
 	position_clear(&st->pos, st->v);
 	r->v = st->v;
 	ALLOC_GROW(st->tail, 1, st->atail);
@@ -173,7 +172,7 @@ kk_init(struct kk *st, struct reader *rd, struct record *r,
 static void
 kk_release(struct kk *st)
 {
-	strbuf_release(&st->pend);
+	comment_batch_release(&st->cb);
 	free(st->tail);
 	free(st->at_ply);
 	st->tail = st->at_ply = NULL;
@@ -191,30 +190,13 @@ kk_load_line(struct kk *st)
 static void
 flush_comments(struct kk *st)
 {
-	if (st->pend_node >= 0 && st->pend.len)
-		record_add_comment(st->r, st->pend_node, st->pend.buf,
-		    st->pend.len);
-	else if (st->pend_node >= 0)
-		record_add_comment(st->r, st->pend_node, st->first,
-		    st->first_n);
-	st->pend_node = -1;
-	strbuf_reset(&st->pend);
+	comment_batch_flush(&st->cb, st->r);
 }
 
 static void
 add_comment(struct kk *st, const char *s, size_t n)
 {
-	if (st->pend_node != st->cur) {
-		flush_comments(st);
-		st->pend_node = st->cur;
-		st->first = s;
-		st->first_n = n;
-		return;
-	}
-	if (!st->pend.len)
-		strbuf_add(&st->pend, st->first, st->first_n);
-	strbuf_addc(&st->pend, '\n');
-	strbuf_add(&st->pend, s, n);
+	comment_batch_add(&st->cb, st->r, st->cur, s, n);
 }
 
 /* "*text": the comment keeps its trailing blanks, as written. */

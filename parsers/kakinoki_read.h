@@ -65,14 +65,7 @@ struct kk {
 	size_t nply, aply;
 	int32_t *tail;
 	size_t atail;
-	/*
-	 * Comment lines of node pend_node, added at once when the node
-	 * changes (record_add_comment copies the whole comment each time).
-	 */
-	const char *first;
-	size_t first_n;
-	struct strbuf pend;
-	int32_t pend_node;
+	struct comment_batch cb;	/* comment lines not yet in the record */
 };
 
 /* Settles the start position before the first move; 0 or -1. */

@@ -1,7 +1,7 @@
 /*
  * core/record: the node tree's links, comments joined line by line (also
  * interleaved between nodes, and many lines on one node in linear time),
- * headers kept in order.
+ * comment batches, headers kept in order.
  */
 #include "helpers.h"
 #include "core/record.h"
@@ -69,6 +69,34 @@ test_record_many_comment_lines(void **state)
 }
 
 static void
+test_record_comment_batch(void **state)
+{
+	struct record r;
+	struct comment_batch b;
+	size_t i, lines = 100000;
+	int32_t a;
+
+	(void)state;
+	record_init(&r, variant_standard());
+	comment_batch_init(&b);
+	a = record_add_node(&r, 0);
+	comment_batch_add(&b, &r, 0, "root", 4);
+	/* Headers interned between the lines: still linear in the pool. */
+	for (i = 0; i < lines; i++) {
+		comment_batch_add(&b, &r, a, "line", 4);
+		record_add_header(&r, "K", 1, "v", 1, HDR_OTHER, NULL);
+	}
+	assert_int_equal(r.nodes[a].comment, 0);	/* not flushed yet */
+	comment_batch_flush(&b, &r);
+	assert_string_equal(record_str(&r, r.nodes[0].comment), "root");
+	assert_int_equal(strlen(record_str(&r, r.nodes[a].comment)),
+	    lines * 5 - 1);
+	assert_true(r.pool.len < lines * 10 + 64);
+	comment_batch_release(&b);
+	record_release(&r);
+}
+
+static void
 test_record_headers(void **state)
 {
 	struct record r;
@@ -99,6 +127,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_record_alternatives_in_order),
 		cmocka_unit_test(test_record_comments),
 		cmocka_unit_test(test_record_many_comment_lines),
+		cmocka_unit_test(test_record_comment_batch),
 		cmocka_unit_test(test_record_headers),
 	};
 
