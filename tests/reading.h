@@ -10,6 +10,50 @@
 
 #include "helpers.h"
 #include "core/diag.h"
+#include "core/record.h"
+#include "core/text.h"
+#include "parsers/format.h"
+
+/* One reader over one test text: what every reader test opens. */
+typedef enum read_status (*read_fn)(struct reader *, struct record *,
+    struct diag_list *);
+
+struct session {
+	struct text t;
+	struct reader rd;
+	struct record r;
+	struct diag_list d;
+	read_fn read;
+};
+
+static inline void
+session_start(struct session *s, read_fn read, const char *src, size_t n,
+    const struct variant *v)
+{
+	text_init(&s->t);
+	diag_list_init(&s->d);
+	if (text_from_utf8(&s->t, src, n, &s->d) != 0)
+		fail_msg("test text does not load");
+	reader_init(&s->rd, &s->t, v);
+	record_init(&s->r, v);
+	s->read = read;
+}
+
+/* The next record (the record is reset first, as the commands do). */
+static inline enum read_status
+session_next(struct session *s)
+{
+	record_reset(&s->r, s->rd.v);
+	return s->read(&s->rd, &s->r, &s->d);
+}
+
+static inline void
+session_close(struct session *s)
+{
+	record_release(&s->r);
+	diag_list_release(&s->d);
+	text_release(&s->t);
+}
 
 static inline void
 dump_diags(const struct diag_list *d)

@@ -35,22 +35,11 @@
 	"P9+KY+KE+GI+KI+OU+KI+GI+KE+KY\n"
 
 /* A text being read: everything one csa_read loop needs. */
-struct session {
-	struct text t;
-	struct reader rd;
-	struct record r;
-	struct diag_list d;
-};
 
 static void
 session_open(struct session *s, const char *src, size_t n)
 {
-	text_init(&s->t);
-	diag_list_init(&s->d);
-	if (text_from_utf8(&s->t, src, n, &s->d) != 0)
-		fail_msg("test text does not load");
-	reader_init(&s->rd, &s->t, variant_standard());
-	record_init(&s->r, variant_standard());
+	session_start(s, csa_read, src, n, variant_standard());
 }
 
 static void
@@ -58,24 +47,6 @@ session_opens(struct session *s, const char *src)
 {
 	session_open(s, src, strlen(src));
 }
-
-static enum read_status
-session_next(struct session *s)
-{
-	record_reset(&s->r, variant_standard());
-	return csa_read(&s->rd, &s->r, &s->d);
-}
-
-static void
-session_close(struct session *s)
-{
-	record_release(&s->r);
-	diag_list_release(&s->d);
-	text_release(&s->t);
-}
-
-
-
 
 static const struct diag *
 find_diag(const struct diag_list *d, enum diag_id id, unsigned line,
@@ -1236,6 +1207,7 @@ build_record(struct record *r, const char *const *csa_moves, int n)
 	/* Hand the record over: the session keeps an empty one. */
 	*r = s.r;
 	record_init(&s.r, variant_standard());
+	s.read = csa_read;
 	session_close(&s);
 	strbuf_release(&src);
 }
@@ -1589,6 +1561,7 @@ test_file_case(void **state)
 	assert_string_equal(s.t.encoding, c->encoding);
 	reader_init(&s.rd, &s.t, variant_standard());
 	record_init(&s.r, variant_standard());
+	s.read = csa_read;
 	assert_true(csa_detect(&s.t) >= 90);
 	assert_int_equal(session_next(&s), READ_OK);
 	assert_no_diags(&s.d);

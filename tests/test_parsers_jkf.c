@@ -30,12 +30,6 @@
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 
 /* A text being read: everything one jkf_read needs. */
-struct session {
-	struct text t;
-	struct reader rd;
-	struct record r;
-	struct diag_list d;
-};
 
 /* s with every ' made a ", in a buffer the caller frees. */
 static char *
@@ -54,12 +48,7 @@ static void
 session_open(struct session *s, const char *src, size_t n,
     const struct variant *v)
 {
-	text_init(&s->t);
-	diag_list_init(&s->d);
-	if (text_from_utf8(&s->t, src, n, &s->d) != 0)
-		fail_msg("test text does not load");
-	reader_init(&s->rd, &s->t, v);
-	record_init(&s->r, v);
+	session_start(s, jkf_read, src, n, v);
 }
 
 /* Opens the single-quoted JSON text src. */
@@ -71,23 +60,6 @@ session_openq(struct session *s, const char *src)
 	session_open(s, text, strlen(text), variant_standard());
 	free(text);
 }
-
-static enum read_status
-session_next(struct session *s)
-{
-	record_reset(&s->r, s->rd.v);
-	return jkf_read(&s->rd, &s->r, &s->d);
-}
-
-static void
-session_close(struct session *s)
-{
-	record_release(&s->r);
-	diag_list_release(&s->d);
-	text_release(&s->t);
-}
-
-
 
 static size_t
 count_diags(const struct diag_list *d, enum diag_severity sev,
@@ -1512,6 +1484,7 @@ read_file(struct session *s, const char *path, int jkf)
 	free(buf);
 	reader_init(&s->rd, &s->t, variant_standard());
 	record_init(&s->r, variant_standard());
+	s->read = jkf_read;
 	if (jkf)
 		assert_int_equal(jkf_detect(&s->t), 100);
 	assert_int_equal(jkf ? jkf_read(&s->rd, &s->r, &s->d) :

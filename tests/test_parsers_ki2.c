@@ -27,41 +27,12 @@
 #define SQ(f, r) (((f) - 1) * RANK_NB + (r) - 1)
 #define NO SQ_NONE
 
-struct session {
-	struct text t;
-	struct reader rd;
-	struct record r;
-	struct diag_list d;
-};
 
 static void
 session_opens(struct session *s, const char *src)
 {
-	text_init(&s->t);
-	diag_list_init(&s->d);
-	if (text_from_utf8(&s->t, src, strlen(src), &s->d) != 0)
-		fail_msg("test text does not load");
-	reader_init(&s->rd, &s->t, variant_standard());
-	record_init(&s->r, variant_standard());
+	session_start(s, ki2_read, src, strlen(src), variant_standard());
 }
-
-static enum read_status
-session_next(struct session *s)
-{
-	record_reset(&s->r, variant_standard());
-	return ki2_read(&s->rd, &s->r, &s->d);
-}
-
-static void
-session_close(struct session *s)
-{
-	record_release(&s->r);
-	diag_list_release(&s->d);
-	text_release(&s->t);
-}
-
-
-
 
 static void
 assert_diag(const struct diag_list *d, enum diag_severity sev,
@@ -919,6 +890,7 @@ test_file_case(void **state)
 	assert_string_equal(s.t.encoding, c->encoding);
 	reader_init(&s.rd, &s.t, variant_standard());
 	record_init(&s.r, variant_standard());
+	s.read = ki2_read;
 	assert_true(ki2_detect(&s.t) >= 75);
 	assert_true(kif_detect(&s.t) <= 5);
 	assert_int_equal(session_next(&s), READ_OK);

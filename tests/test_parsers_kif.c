@@ -38,41 +38,12 @@
 	EMPTY_RANK("六") EMPTY_RANK("七") EMPTY_RANK("八") \
 	"| ・ ・ ・ ・ 玉 ・ ・ ・ ・|九\n" FRAME
 
-struct session {
-	struct text t;
-	struct reader rd;
-	struct record r;
-	struct diag_list d;
-};
 
 static void
 session_opens(struct session *s, const char *src)
 {
-	text_init(&s->t);
-	diag_list_init(&s->d);
-	if (text_from_utf8(&s->t, src, strlen(src), &s->d) != 0)
-		fail_msg("test text does not load");
-	reader_init(&s->rd, &s->t, variant_standard());
-	record_init(&s->r, variant_standard());
+	session_start(s, kif_read, src, strlen(src), variant_standard());
 }
-
-static enum read_status
-session_next(struct session *s)
-{
-	record_reset(&s->r, variant_standard());
-	return kif_read(&s->rd, &s->r, &s->d);
-}
-
-static void
-session_close(struct session *s)
-{
-	record_release(&s->r);
-	diag_list_release(&s->d);
-	text_release(&s->t);
-}
-
-
-
 
 /* Asserts a diagnostic id at line:col with the given severity. */
 static void
@@ -1646,6 +1617,7 @@ test_file_case(void **state)
 	assert_string_equal(s.t.encoding, c->encoding);
 	reader_init(&s.rd, &s.t, variant_standard());
 	record_init(&s.r, variant_standard());
+	s.read = kif_read;
 	assert_true(kif_detect(&s.t) >= 90);
 	assert_true(ki2_detect(&s.t) <= 5);
 	assert_int_equal(session_next(&s), READ_OK);

@@ -29,44 +29,18 @@
 	"1KSG3+r1/LN2+p3L w Sbgn3p 124"
 
 /* A text being read: everything one usi_read loop needs. */
-struct session {
-	struct text t;
-	struct reader rd;
-	struct record r;
-	struct diag_list d;
-};
 
 static void
 session_open(struct session *s, const char *src, size_t n,
     const struct variant *v)
 {
-	text_init(&s->t);
-	diag_list_init(&s->d);
-	if (text_from_utf8(&s->t, src, n, &s->d) != 0)
-		fail_msg("test text does not load");
-	reader_init(&s->rd, &s->t, v);
-	record_init(&s->r, v);
+	session_start(s, usi_read, src, n, v);
 }
 
 static void
 session_opens(struct session *s, const char *src)
 {
 	session_open(s, src, strlen(src), variant_standard());
-}
-
-static enum read_status
-session_next(struct session *s)
-{
-	record_reset(&s->r, s->rd.v);
-	return usi_read(&s->rd, &s->r, &s->d);
-}
-
-static void
-session_close(struct session *s)
-{
-	record_release(&s->r);
-	diag_list_release(&s->d);
-	text_release(&s->t);
 }
 
 static const char *
