@@ -107,4 +107,21 @@ slurp(const char *path, size_t *n)
 	return buf;
 }
 
+/* Fails unless d holds a diagnostic of that severity, id and place. */
+static inline void
+assert_diag(const struct diag_list *d, enum diag_severity sev,
+    enum diag_id id, unsigned line, unsigned col)
+{
+	size_t i;
+
+	for (i = 0; i < d->n; i++)
+		if (!strcmp(d->v[i].id, diag_id_name(id)) &&
+		    d->v[i].loc.line == line && d->v[i].loc.col == col &&
+		    d->v[i].severity == sev)
+			return;
+	dump_diags(d);
+	fail_msg("expected %s '%s' at %u:%u", sev == DIAG_ERROR ? "error" :
+	    "warning", diag_id_name(id), line, col);
+}
+
 #endif /* KIFU_TESTS_READING_H */

@@ -48,32 +48,7 @@ session_opens(struct session *s, const char *src)
 	session_open(s, src, strlen(src));
 }
 
-static const struct diag *
-find_diag(const struct diag_list *d, enum diag_id id, unsigned line,
-    unsigned col)
-{
-	size_t i;
-
-	for (i = 0; i < d->n; i++)
-		if (!strcmp(d->v[i].id, diag_id_name(id)) &&
-		    d->v[i].loc.line == line && d->v[i].loc.col == col)
-			return &d->v[i];
-	return NULL;
-}
-
 /* Asserts a diagnostic id at line:col with the given severity. */
-static void
-assert_diag(const struct diag_list *d, enum diag_severity sev,
-    enum diag_id id, unsigned line, unsigned col)
-{
-	const struct diag *g = find_diag(d, id, line, col);
-
-	if (!g || g->severity != sev) {
-		dump_diags(d);
-		fail_msg("expected %s '%s' at %u:%u", sev == DIAG_ERROR ?
-		    "error" : "warning", diag_id_name(id), line, col);
-	}
-}
 
 /* Reads the first record of src, which must read. */
 static void
@@ -1512,7 +1487,6 @@ test_csa_round_trips(void **state)
 }
 
 /* ---- real files (testdata/csa/<source>/, see testdata/README.md) ---- */
-
 
 struct file_case {
 	const char *path;

@@ -74,21 +74,6 @@ count_diags(const struct diag_list *d, enum diag_severity sev,
 }
 
 /* Asserts a diagnostic id at line:col with the given severity. */
-static void
-assert_diag(const struct diag_list *d, enum diag_severity sev,
-    enum diag_id id, unsigned line, unsigned col)
-{
-	size_t i;
-
-	for (i = 0; i < d->n; i++)
-		if (!strcmp(d->v[i].id, diag_id_name(id)) &&
-		    d->v[i].loc.line == line && d->v[i].loc.col == col &&
-		    d->v[i].severity == sev)
-			return;
-	dump_diags(d);
-	fail_msg("expected %s '%s' at %u:%u", sev == DIAG_ERROR ? "error" :
-	    "warning", diag_id_name(id), line, col);
-}
 
 /* Reads the single-quoted JKF src, which must read. */
 static void
@@ -1467,7 +1452,6 @@ test_jkf_round_trips(void **state)
 }
 
 /* ---- real files (testdata/jkf/<source>/, see testdata/README.md) ---- */
-
 
 /* Reads a record file of the format (csa_read or jkf_read) and replays it. */
 static int

@@ -27,27 +27,10 @@
 #define SQ(f, r) (((f) - 1) * RANK_NB + (r) - 1)
 #define NO SQ_NONE
 
-
 static void
 session_opens(struct session *s, const char *src)
 {
 	session_start(s, ki2_read, src, strlen(src), variant_standard());
-}
-
-static void
-assert_diag(const struct diag_list *d, enum diag_severity sev,
-    enum diag_id id, unsigned line, unsigned col)
-{
-	size_t i;
-
-	for (i = 0; i < d->n; i++)
-		if (!strcmp(d->v[i].id, diag_id_name(id)) &&
-		    d->v[i].loc.line == line && d->v[i].loc.col == col &&
-		    d->v[i].severity == sev)
-			return;
-	dump_diags(d);
-	fail_msg("expected %s '%s' at %u:%u", sev == DIAG_ERROR ? "error" :
-	    "warning", diag_id_name(id), line, col);
 }
 
 static void
@@ -827,7 +810,6 @@ test_ki2_long_line_is_linear(void **state)
 }
 
 /* ---- real files ---- */
-
 
 struct file_case {
 	const char *path;

@@ -38,7 +38,6 @@
 	EMPTY_RANK("六") EMPTY_RANK("七") EMPTY_RANK("八") \
 	"| ・ ・ ・ ・ 玉 ・ ・ ・ ・|九\n" FRAME
 
-
 static void
 session_opens(struct session *s, const char *src)
 {
@@ -46,21 +45,6 @@ session_opens(struct session *s, const char *src)
 }
 
 /* Asserts a diagnostic id at line:col with the given severity. */
-static void
-assert_diag(const struct diag_list *d, enum diag_severity sev,
-    enum diag_id id, unsigned line, unsigned col)
-{
-	size_t i;
-
-	for (i = 0; i < d->n; i++)
-		if (!strcmp(d->v[i].id, diag_id_name(id)) &&
-		    d->v[i].loc.line == line && d->v[i].loc.col == col &&
-		    d->v[i].severity == sev)
-			return;
-	dump_diags(d);
-	fail_msg("expected %s '%s' at %u:%u", sev == DIAG_ERROR ? "error" :
-	    "warning", diag_id_name(id), line, col);
-}
 
 /* Reads the record of src, which must read. */
 static void
@@ -1551,7 +1535,6 @@ test_kif_long_input_is_linear(void **state)
 }
 
 /* ---- real files ---- */
-
 
 struct file_case {
 	const char *path;
