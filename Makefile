@@ -4,6 +4,8 @@
 #   make demo            run kifu on the bundled testdata/
 #   make check           unit + CLI tests, everything built with ASan+UBSan
 #   make check-slow      the long perft oracles (depth 6 from the start)
+#   make check-valgrind  the CLI tests with every kifu process under valgrind
+#   make fuzz CC=clang   libFuzzer targets (tests/fuzz/)
 #   make bench           benchmark figures
 #   make install PREFIX=/usr/local DESTDIR=
 #   make deps            install missing build dependencies (root) or name them
@@ -49,14 +51,16 @@ REL_CMD_OBJ := $(CMD_SRC:%.c=build/rel/%.o)
 SAN_LIB_OBJ := $(LIB_SRC:%.c=build/san/%.o)
 SAN_CMD_OBJ := $(CMD_SRC:%.c=build/san/%.o)
 SAN_TESTS := $(TEST_SRC:tests/%.c=build/san/tests/%)
+FUZZ_TARGETS := csa usi kif ki2 jkf detect
 
 CMOCKA_CFLAGS = $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS = $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null || echo -lcmocka)
 
 
 .PHONY: fuzz
-.PHONY: all demo check check-unit check-cli check-slow bench install uninstall \
-	clean deps
+.PHONY: all demo check check-unit check-cli check-regress check-valgrind \
+	check-slow bench \
+	install uninstall clean deps
 .DELETE_ON_ERROR:
 
 all: kifu libkifu.a
@@ -101,7 +105,7 @@ build/san/tests/%: tests/%.c $(wildcard tests/*.h) build/san/libkifu.a
 		build/san/libkifu.a $(CMOCKA_LIBS) $(LIBS)
 
 check: deps
-	$(MAKE) check-unit check-cli
+	$(MAKE) check-unit check-cli check-regress
 
 check-unit: $(SAN_TESTS)
 	@fail=0; for t in $(SAN_TESTS); do \
@@ -110,6 +114,26 @@ check-unit: $(SAN_TESTS)
 
 check-cli: build/san/kifu
 	@sh tests/cli/run.sh build/san/kifu
+
+# Every input a fuzzer ever broke kifu with (testdata/regress/TARGET/), and
+# the fuzzers' seeds, replayed through the fuzz targets' own oracle under
+# ASan+UBSan, without libFuzzer (tests/fuzz/standalone.c).
+SAN_REGRESS := $(FUZZ_TARGETS:%=build/san/fuzz/regress_%)
+
+build/san/fuzz/regress_%: tests/fuzz/fuzz.c tests/fuzz/standalone.c \
+		build/san/cmd/formats.o build/san/cmd/input.o build/san/libkifu.a
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) $(WARN) $(SAN_FLAGS) -DFUZZ_FORMAT='"$*"' -o $@ \
+		tests/fuzz/fuzz.c tests/fuzz/standalone.c build/san/cmd/formats.o \
+		build/san/cmd/input.o build/san/libkifu.a $(LIBS)
+
+check-regress: $(SAN_REGRESS)
+	@sh tests/fuzz/regress.sh build/san/fuzz
+
+# The CLI tests again, every kifu process under valgrind (tests/valgrind.sh):
+# the optimised binary, which ASan's shadow memory would hide from it.
+check-valgrind: kifu
+	@sh tests/valgrind.sh ./kifu
 
 check-slow: kifu
 	@sh tests/slow.sh ./kifu
@@ -124,7 +148,6 @@ deps:
 	@sh tests/deps.sh
 
 # libFuzzer targets, one per input format (needs clang): see tests/fuzz/.
-FUZZ_TARGETS := csa usi kif ki2 jkf detect
 FUZZ_FLAGS := -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 fuzz: $(FUZZ_TARGETS:%=build/fuzz/fuzz_%)
 

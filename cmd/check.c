@@ -476,6 +476,7 @@ cmd_check(int argc, char **argv)
 	if (ruleopts_build(&ro, &rs, cmd_check_usage))
 		return EXIT_TROUBLE;
 	c.jo.rules = &rs;
+	c.jo.limits = &ro.lim;
 	ruleset_describe(&rs, desc, sizeof(desc));
 	c.progress = want_progress >= 0 ? want_progress : isatty(2);
 	c.cap = (size_t)c.jobs * 8 + 8;

@@ -18,6 +18,7 @@
 #include "formats.h"
 #include "input.h"
 #include "output.h"
+#include "ruleopts.h"
 #include "core/replay.h"
 
 const char cmd_convert_usage[] =
@@ -52,6 +53,7 @@ const char cmd_convert_usage[] =
     "    --allow-illegal        write an illegal record up to its first\n"
     "                           illegal move instead of refusing it\n"
     "    --strict               fail when anything would be lost\n"
+    LIMIT_HELP
     "\n"
     "Exit status: 0 converted, 1 a record was illegal, unreadable or\n"
     "(with --strict) lossy, 2 trouble (usage, I/O).\n";
@@ -64,6 +66,7 @@ struct convert {
 	int ply;		/* --ply, or -1 */
 	int force, allow_illegal, strict, replace, in_place, no_backup;
 	int status;
+	struct limits lim;	/* --limit */
 	struct record r;
 	struct diag_list d;
 };
@@ -124,6 +127,7 @@ convert_text(struct convert *c, const char *file, const struct text *t,
 	int index = 0, status = 0;
 
 	reader_init(&rd, t, variant_standard());
+	rd.lim = &c->lim;
 	for (;;) {
 		struct replay rp;
 		enum read_status st;
@@ -317,6 +321,7 @@ convert_file(struct convert *c, const char *path)
 	int rc;
 
 	text_init(&t);
+	t.max_line = c->lim.line;
 	diag_list_clear(&c->d);
 	if (input_read(path, &data) < 0) {
 		cmd_error("cannot read '%s': %s", file, strerror(errno));
@@ -405,6 +410,7 @@ cmd_convert(int argc, char **argv)
 		{ "in-place", no_argument, NULL, 'i' },
 		{ "no-backup", no_argument, NULL, 'B' },
 		{ "help", no_argument, NULL, 'h' },
+		LIMIT_LONGOPT,
 		{ NULL, 0, NULL, 0 }
 	};
 	struct convert c;
@@ -412,6 +418,7 @@ cmd_convert(int argc, char **argv)
 	int opt, i;
 
 	memset(&c, 0, sizeof(c));
+	c.lim = limits_default;
 	c.wo.csa_version = 2;
 	c.ply = -1;
 	opterr = 0;
@@ -456,6 +463,10 @@ cmd_convert(int argc, char **argv)
 		case 'i': c.in_place = 1; break;
 		case 'B': c.no_backup = 1; break;
 		case 'h': return cmd_help(cmd_convert_usage);
+		case OPT_LIMIT:
+			if (limitopt_take(&c.lim, optarg, cmd_convert_usage))
+				return EXIT_TROUBLE;
+			break;
 		default:
 			return cmd_usage_error(cmd_convert_usage,
 			    optopt ? "option '%s' needs a value" :

@@ -107,6 +107,8 @@ int
 judge_bytes(struct judge *j, const char *file, const char *path_hint,
     struct strbuf *data, verdict_fn fn, void *ctx)
 {
+	const struct limits *lim = j->opts.limits ? j->opts.limits :
+	    &limits_default;
 	const struct format *f;
 	struct verdict v;
 	struct reader rd;
@@ -117,6 +119,7 @@ judge_bytes(struct judge *j, const char *file, const char *path_hint,
 	v.d = &j->d;
 	v.terminal = "";
 	diag_list_clear(&j->d);
+	j->t.max_line = lim->line;
 	if (text_decode_strbuf(&j->t, data, &j->d) < 0) {
 		v.format = j->opts.from ? j->opts.from->name : NULL;
 		fn(ctx, &v);
@@ -131,6 +134,7 @@ judge_bytes(struct judge *j, const char *file, const char *path_hint,
 	}
 	v.format = f->name;
 	reader_init(&rd, &j->t, variant_standard());
+	rd.lim = lim;
 	for (;;) {
 		struct replay rp;
 		struct adjudication adj;

@@ -16,6 +16,7 @@
 struct judge_opts {
 	const struct format *from;	/* NULL: detect */
 	const struct ruleset *rules;	/* NULL: ruleset_default() (jsa) */
+	const struct limits *limits;	/* NULL: limits_default */
 };
 
 /* One record's outcome; every pointer is borrowed for the callback. */

@@ -9,6 +9,16 @@ ruleopts_init(struct ruleopts *ro)
 {
 	memset(ro, 0, sizeof(*ro));
 	ro->name = "jsa";
+	ro->lim = limits_default;
+}
+
+int
+limitopt_take(struct limits *lim, const char *arg, const char *usage)
+{
+	if (limits_parse(lim, arg) < 0)
+		return cmd_usage_error(usage, "--limit wants NAME=N with NAME "
+		    "one of %s, not '%s'", limits_names, arg);
+	return 0;
 }
 
 int
@@ -21,6 +31,8 @@ ruleopts_take(struct ruleopts *ro, int opt, char *arg, const char *usage)
 	case OPT_RULES:
 		ro->name = arg;
 		return 1;
+	case OPT_LIMIT:
+		return limitopt_take(&ro->lim, arg, usage) ? EXIT_TROUBLE : 1;
 	case OPT_DECLARATION: key = "declaration"; break;
 	case OPT_MAX_MOVES: key = "max-moves"; break;
 	case OPT_REPETITION_START: key = "repetition-counts-start"; break;

@@ -1,20 +1,38 @@
 /*
- * ruleopts.h - the rule-set options `kifu validate` and `kifu check`
- * share: --rules, --declaration, --max-moves, --repetition-counts-start
- * and --rule KEY=VALUE.
+ * ruleopts.h - the options `kifu validate` and `kifu check` share: the
+ * rule set (--rules, --declaration, --max-moves, --repetition-counts-start,
+ * --rule KEY=VALUE) and the reading limits (--limit NAME=N, which `kifu
+ * convert` takes too).
  */
 #ifndef KIFU_CMD_RULEOPTS_H
 #define KIFU_CMD_RULEOPTS_H
 
 #include <getopt.h>
 
+#include "core/limit.h"
 #include "core/ruleset.h"
 
 /* getopt_long codes, above every character a short option uses. */
 enum {
 	OPT_RULES = 0x100, OPT_DECLARATION, OPT_MAX_MOVES,
-	OPT_REPETITION_START, OPT_RULE
+	OPT_REPETITION_START, OPT_RULE, OPT_LIMIT
 };
+
+#define LIMIT_LONGOPT \
+	{ "limit", required_argument, NULL, OPT_LIMIT }
+
+#define LIMIT_HELP \
+    "    --limit <name>=<n>\n" \
+    "                      raise or lower a reading limit (0: none): line\n" \
+    "                      (bytes, 4194304), record (bytes, 67108864),\n" \
+    "                      moves (100000, all variations), depth\n" \
+    "                      (variations in variations, 1000), headers (1000)\n"
+
+/*
+ * Takes --limit's argument into lim. Returns 0, or EXIT_TROUBLE after a
+ * usage error (printed with `usage`).
+ */
+int limitopt_take(struct limits *lim, const char *arg, const char *usage);
 
 #define RULE_LONGOPTS \
 	{ "rules", required_argument, NULL, OPT_RULES }, \
@@ -22,7 +40,8 @@ enum {
 	{ "max-moves", required_argument, NULL, OPT_MAX_MOVES }, \
 	{ "repetition-counts-start", required_argument, NULL, \
 	    OPT_REPETITION_START }, \
-	{ "rule", required_argument, NULL, OPT_RULE }
+	{ "rule", required_argument, NULL, OPT_RULE }, \
+	LIMIT_LONGOPT
 
 /* The help lines for the options above, to end a usage text. */
 #define RULEOPTS_HELP \
@@ -39,7 +58,9 @@ enum {
     "                      whether the start position counts for sennichite\n" \
     "    --rule <key>=<value>\n" \
     "                      any other setting: check-extension, impasse,\n" \
-    "                      mate-ends-game, handicap-credit\n"
+    "                      mate-ends-game, handicap-credit\n" \
+    "Limits:\n" \
+    LIMIT_HELP
 
 #define RULEOPTS_MAX 32
 
@@ -47,12 +68,13 @@ struct ruleopts {
 	const char *name;	/* "jsa" unless --rules */
 	const char *keys[RULEOPTS_MAX], *values[RULEOPTS_MAX];
 	int n;
+	struct limits lim;	/* limits_default unless --limit */
 };
 
 void ruleopts_init(struct ruleopts *ro);
 /*
  * Takes one option getopt_long returned. Returns 1 if it was a rule
- * option, 0 if not, or EXIT_TROUBLE after a usage error (printed with
+ * or limit option, 0 if not, or EXIT_TROUBLE after a usage error (printed with
  * `usage`). arg is modified (--rule splits at '=').
  */
 int ruleopts_take(struct ruleopts *ro, int opt, char *arg, const char *usage);

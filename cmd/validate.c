@@ -127,6 +127,7 @@ cmd_validate(int argc, char **argv)
 	if (ruleopts_build(&ro, &rs, cmd_validate_usage))
 		return EXIT_TROUBLE;
 	jo.rules = &rs;
+	jo.limits = &ro.lim;
 	if (optind == argc)
 		return cmd_usage_error(cmd_validate_usage, "no file given");
 	strbuf_init(&v.out);

@@ -205,7 +205,8 @@ walk_any(struct walk *w, const char *path, int top)
 	}
 	/* stat follows symlinks: a link to a directory is walked, with the loop check. */
 	if (stat(path, &st) < 0) {
-		if (errno == ELOOP) {
+		/* Found in a directory, a loop is skipped; named, it is trouble. */
+		if (errno == ELOOP && !top) {
 			w->sink.skip(w->sink.ctx, path, "symlink loop");
 			return 0;
 		}

@@ -47,7 +47,7 @@ add_root(struct record *r)
 	n->spec.color = -1;
 	n->spec.from = n->spec.to = SQ_NONE;
 	n->time_ms = n->total_ms = -1;
-	n->parent = n->next = n->alt = -1;
+	n->parent = n->next = n->alt = n->last = -1;
 }
 
 void
@@ -68,6 +68,7 @@ record_reset(struct record *r, const struct variant *v)
 	strbuf_reset(&r->pool);
 	strbuf_addc(&r->pool, '\0');	/* offset 0 is "" */
 	memset(&r->loc, 0, sizeof(r->loc));
+	r->depth = 0;
 	r->has_recorded = 0;
 	memset(&r->recorded, 0, sizeof(r->recorded));
 	r->recorded.winner = WINNER_NONE;
@@ -91,8 +92,12 @@ record_intern(struct record *r, const char *s, size_t n)
 
 	if (n == 0)
 		return 0;
-	strbuf_add(&r->pool, s, n);
-	strbuf_addc(&r->pool, '\0');
+	/* The string and its NUL; the pool stays NUL-terminated after it. */
+	strbuf_grow(&r->pool, n + 1);
+	memcpy(r->pool.buf + off, s, n);
+	r->pool.buf[off + n] = '\0';
+	r->pool.len += n + 1;
+	r->pool.buf[r->pool.len] = '\0';
 	return (uint32_t)off;
 }
 
@@ -131,28 +136,30 @@ record_find_header(const struct record *r, enum header_id id)
 int32_t
 record_add_node(struct record *r, int32_t parent)
 {
-	struct record_node *n;
+	struct record_node *n, *p;
 	int32_t idx = (int32_t)r->nnodes;
 
 	ALLOC_GROW(r->nodes, r->nnodes + 1, r->anodes);
 	r->nnodes++;
 	n = &r->nodes[idx];
+	p = &r->nodes[parent];
 	memset(n, 0, sizeof(*n));
 	n->spec.color = -1;
 	n->spec.from = n->spec.to = SQ_NONE;
 	n->time_ms = n->total_ms = -1;
-	n->next = n->alt = -1;
+	n->next = n->alt = n->last = -1;
 	n->parent = parent;
-	n->ply = r->nodes[parent].ply + 1;
-	if (r->nodes[parent].next < 0) {
-		r->nodes[parent].next = idx;
+	n->ply = p->ply + 1;
+	n->depth = p->depth;
+	if (p->next < 0) {
+		p->next = idx;
 	} else {
-		int32_t c = r->nodes[parent].next;
-
-		while (r->nodes[c].alt >= 0)
-			c = r->nodes[c].alt;
-		r->nodes[c].alt = idx;
+		r->nodes[p->last].alt = idx;
+		n->depth++;
+		if (r->depth < n->depth)
+			r->depth = n->depth;
 	}
+	p->last = idx;
 	return idx;
 }
 

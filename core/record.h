@@ -153,7 +153,9 @@ struct record_node {
 	int32_t parent;		/* -1 for the root */
 	int32_t next;		/* first continuation (main line first); -1 none */
 	int32_t alt;		/* next alternative to this node; -1 none */
+	int32_t last;		/* last continuation, where the next one goes */
 	int32_t ply;		/* 0 for the root, 1 for the first move */
+	int32_t depth;		/* alternatives on the way from the root */
 };
 
 struct record {
@@ -167,6 +169,7 @@ struct record {
 	size_t nnodes, anodes;
 	struct strbuf pool;
 	struct span loc;	/* where the record starts in its file */
+	int32_t depth;		/* the deepest node's depth */
 	/* The result the record itself states ('summary line, まで line). */
 	int has_recorded;
 	struct game_result recorded;

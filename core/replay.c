@@ -30,6 +30,48 @@ static const char *const piece_names[PT_NB] = {
 };
 
 /*
+ * The legal moves to `to` that a spec could mean: promoting and not, from
+ * every piece of the side to move that attacks the square, and the drops
+ * of what it holds. Only those few claims are judged: generating every
+ * legal move instead would cost most of the time of reading a KI2 record.
+ */
+static int
+moves_to(const struct position *pos, const struct move_spec *s, square to,
+    move *out)
+{
+	enum color us = pos->side;
+	bitboard from = BB_EMPTY;
+	struct move_claim c;
+	int n = 0, pt;
+
+	if (to >= SQ_NB || !bb_test(pos->v->board, to))
+		return 0;
+	if (!(s->flags & SPEC_DROP))
+		from = position_attackers(pos, to, us, pos->occ);
+	memset(&c, 0, sizeof(c));
+	c.to = to;
+	c.piece = PT_NONE;
+	while (bb_any(from)) {
+		c.from = bb_pop(&from);
+		for (c.promote = 0; c.promote < 2; c.promote++)
+			if (rules_check_move(pos, &c, &out[n]) == RULE_OK)
+				n++;
+	}
+	if (pos->board[to] != PIECE_NONE)
+		return n;
+	c.drop = 1;
+	c.promote = 0;
+	c.from = SQ_NONE;
+	for (pt = PT_PAWN; pt < HAND_NB; pt++)
+		if (pos->hand[us][pt]) {
+			c.piece = (enum piece_type)pt;
+			if (rules_check_move(pos, &c, &out[n]) == RULE_OK)
+				n++;
+		}
+	return n;
+}
+
+/*
  * A record that names neither origin nor drop (KI2, some KIF) is resolved
  * by looking for the legal moves that fit what it does say, narrowed by
  * its relative words (core/notation.h). Fills fits[] and returns how
@@ -39,12 +81,12 @@ static int
 find_fits(const struct position *pos, const struct move_spec *s, square to,
     move fits[MAX_MOVES])
 {
-	struct move_list ml;
-	int i, n = 0, board = 0, want_promo = (s->flags & SPEC_PROMOTE) != 0;
+	move cand[2 * SQ_NB + HAND_NB];
+	int i, nc, n = 0, board = 0, want_promo = (s->flags & SPEC_PROMOTE) != 0;
 
-	movegen_legal(pos, &ml);
-	for (i = 0; i < ml.n; i++) {
-		move m = ml.m[i];
+	nc = moves_to(pos, s, to, cand);
+	for (i = 0; i < nc; i++) {
+		move m = cand[i];
 		enum piece_type pt = piece_type_of(move_piece(m));
 
 		if (move_to(m) != to)

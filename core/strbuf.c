@@ -32,7 +32,7 @@ strbuf_reset(struct strbuf *sb)
 }
 
 void
-strbuf_grow(struct strbuf *sb, size_t extra)
+strbuf_grow_slow(struct strbuf *sb, size_t extra)
 {
 	size_t need = sb->len + extra + 1;
 
@@ -60,14 +60,6 @@ void
 strbuf_adds(struct strbuf *sb, const char *s)
 {
 	strbuf_add(sb, s, strlen(s));
-}
-
-void
-strbuf_addc(struct strbuf *sb, char c)
-{
-	strbuf_grow(sb, 1);
-	sb->buf[sb->len++] = c;
-	sb->buf[sb->len] = '\0';
 }
 
 void

@@ -23,10 +23,31 @@ struct strbuf {
 void strbuf_init(struct strbuf *sb);
 void strbuf_release(struct strbuf *sb);
 void strbuf_reset(struct strbuf *sb);
-void strbuf_grow(struct strbuf *sb, size_t extra);
+/* Makes room for `extra` more bytes (and the NUL). */
+void strbuf_grow_slow(struct strbuf *sb, size_t extra);
+/*
+ * The growing calls are inline: parsers and writers append a byte or a
+ * token at a time, millions of times a second, and the room is almost
+ * always there already.
+ */
+static inline void
+strbuf_grow(struct strbuf *sb, size_t extra)
+{
+	if (sb->len + extra + 1 > sb->alloc)
+		strbuf_grow_slow(sb, extra);
+}
+
 void strbuf_add(struct strbuf *sb, const void *data, size_t n);
 void strbuf_adds(struct strbuf *sb, const char *s);
-void strbuf_addc(struct strbuf *sb, char c);
+
+static inline void
+strbuf_addc(struct strbuf *sb, char c)
+{
+	strbuf_grow(sb, 1);
+	sb->buf[sb->len++] = c;
+	sb->buf[sb->len] = '\0';
+}
+
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap);

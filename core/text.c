@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "limit.h"
 #include "strbuf.h"
 #include "text.h"
 #include "xalloc.h"
@@ -17,14 +18,18 @@ text_init(struct text *t)
 {
 	memset(t, 0, sizeof(*t));
 	t->encoding = "UTF-8";
+	t->max_line = limits_default.line;
 }
 
 void
 text_release(struct text *t)
 {
+	size_t max_line = t->max_line;
+
 	free(t->buf);
 	free(t->lines);
 	text_init(t);
+	t->max_line = max_line;
 }
 
 size_t
@@ -264,8 +269,9 @@ cp932_build(void)
 	iconv_close(cd);
 }
 
+/* Like convert(), for CP932, from the table. */
 static int
-cp932_decode(struct text *t, const char *data, size_t n)
+cp932_decode(struct text *t, const char *data, size_t n, size_t *bad)
 {
 	const unsigned char *s = (const unsigned char *)data;
 	char *o;
@@ -304,19 +310,25 @@ cp932_decode(struct text *t, const char *data, size_t n)
 bad:
 	free(t->buf);
 	t->buf = NULL;
+	*bad = i;
 	return -1;
 }
 
-/* Converts with iconv; 0 on success, -1 if the bytes are not in `from`. */
+/*
+ * Converts with iconv. Returns 0, or -1 if the bytes are not in `from`,
+ * with *bad the offset of the first byte that is not.
+ */
 static int
-convert(struct text *t, const char *from, const char *data, size_t n)
+convert(struct text *t, const char *from, const char *data, size_t n,
+    size_t *bad)
 {
 	iconv_t cd;
 	char *in = (char *)data, *out;
 	size_t inleft = n, outleft, cap;
 
+	*bad = 0;
 	if (!strcmp(from, "CP932"))
-		return cp932_decode(t, data, n);
+		return cp932_decode(t, data, n, bad);
 	cd = iconv_open("UTF-8", from);
 
 	if (cd == (iconv_t)-1)
@@ -331,6 +343,7 @@ convert(struct text *t, const char *from, const char *data, size_t n)
 		iconv_close(cd);
 		free(t->buf);
 		t->buf = NULL;
+		*bad = (size_t)(in - data);
 		return -1;
 	}
 	iconv_close(cd);
@@ -338,6 +351,25 @@ convert(struct text *t, const char *from, const char *data, size_t n)
 	t->buf[t->len] = '\0';
 	t->encoding = from;
 	return 0;
+}
+
+/*
+ * Characters in n bytes of text in `enc` that decode (the part of a line
+ * before its first bad byte), for columns in characters as everywhere.
+ */
+static size_t
+chars_in(const char *enc, const char *s, size_t n)
+{
+	struct text tmp;
+	size_t bad, k;
+
+	if (!strcmp(enc, "UTF-8"))
+		return utf8_count(s, n);
+	text_init(&tmp);
+	k = convert(&tmp, enc, s, n, &bad) == 0 ? utf8_count(tmp.buf,
+	    tmp.len) : n;
+	text_release(&tmp);
+	return k;
 }
 
 static int
@@ -360,13 +392,43 @@ take_utf8(struct text *t, const char *data, size_t n, struct strbuf *own)
 	return 0;
 }
 
+/* The line limit: one pass over the line table, not over the text. */
+static int
+check_lines(struct text *t, struct diag_list *d)
+{
+	size_t i;
+
+	if (!t->max_line)
+		return 0;
+	for (i = 0; i < t->nlines; i++)
+		if (t->lines[i].len > t->max_line) {
+			struct span sp;
+
+			sp.line = (uint32_t)(i + 1);
+			sp.col = 1;
+			sp.byte = t->lines[i].off;
+			sp.len = 0;
+			diag_add(d, DIAG_ERROR, diag_id_name(DIAG_LIMIT), &sp,
+			    0, "line of %u bytes is longer than the limit "
+			    "'line' (%zu bytes)", t->lines[i].len,
+			    t->max_line);
+			return -1;
+		}
+	return 0;
+}
+
 static int
 decode(struct text *t, const char *data, size_t n, struct strbuf *own,
     struct diag_list *d)
 {
-	const char *declared, *nul;
+	const char *declared, *nul, *enc;
+	struct {
+		const char *enc;
+		size_t bad;
+	} tried[4];
+	size_t ntried = 0, bad, best, i;
+	struct strbuf others;
 	struct span sp;
-	size_t bad;
 
 	text_release(t);
 	if (n > TEXT_MAX_SIZE) {
@@ -376,7 +438,16 @@ decode(struct text *t, const char *data, size_t n, struct strbuf *own,
 		return -1;
 	}
 	if ((nul = memchr(data, '\0', n))) {
+		const char *line;
+
 		raw_place(data, (size_t)(nul - data), &sp);
+		/* The column in characters of whichever decoding takes the line. */
+		line = nul - (sp.col - 1);
+		if (utf8_check(line, sp.col - 1) == sp.col - 1)
+			sp.col = (uint32_t)utf8_count(line, sp.col - 1) + 1;
+		else
+			sp.col = (uint32_t)chars_in("CP932", line,
+			    sp.col - 1) + 1;
 		diag_add(d, DIAG_ERROR, diag_id_name(DIAG_ENCODING), &sp, 0,
 		    "NUL byte: this is not a text file");
 		return -1;
@@ -389,11 +460,16 @@ decode(struct text *t, const char *data, size_t n, struct strbuf *own,
 	} else {
 		declared = declared_encoding(data, n);
 	}
-	bad = utf8_check(data, n);
-	if (declared && strcmp(declared, "UTF-8") != 0 &&
-	    convert(t, declared, data, n) == 0)
-		goto lines;
-	if (bad == n) {
+	/* Each encoding tried, and where its decoding failed. */
+	tried[ntried].enc = "UTF-8";
+	tried[ntried++].bad = utf8_check(data, n);
+	if (declared && strcmp(declared, "UTF-8") != 0) {
+		if (convert(t, declared, data, n, &bad) == 0)
+			goto lines;
+		tried[ntried].enc = declared;
+		tried[ntried++].bad = bad;
+	}
+	if (tried[0].bad == n) {
 		take_utf8(t, data, n, own);
 		goto lines;
 	}
@@ -403,25 +479,55 @@ decode(struct text *t, const char *data, size_t n, struct strbuf *own,
 	 * says, the usual guesses still apply, with a warning. Only a BOM is
 	 * taken at its word.
 	 */
-	if (!t->bom && (convert(t, "CP932", data, n) == 0 ||
-	    convert(t, "EUC-JP", data, n) == 0)) {
-		if (declared)
-			diag_add(d, DIAG_WARNING, diag_id_name(DIAG_ENCODING),
-			    NULL, 0, "the file says it is %s but it is %s",
-			    declared, t->encoding);
-		goto lines;
+	for (i = 0; !t->bom && i < 2; i++) {
+		const char *guess = i == 0 ? "CP932" : "EUC-JP";
+
+		if (declared && !strcmp(declared, guess))
+			continue;
+		if (convert(t, guess, data, n, &bad) == 0) {
+			if (declared)
+				diag_add(d, DIAG_WARNING,
+				    diag_id_name(DIAG_ENCODING), NULL, 0,
+				    "the file says it is %s but it is %s",
+				    declared, t->encoding);
+			goto lines;
+		}
+		tried[ntried].enc = guess;
+		tried[ntried++].bad = bad;
 	}
-	raw_place(data, bad, &sp);
+	/*
+	 * The decoding that got furthest is most likely the file's real one:
+	 * its first bad byte is the place to show (the declared one wins a
+	 * tie, then UTF-8).
+	 */
+	best = tried[0].bad;
+	enc = tried[0].enc;
+	for (i = 1; i < ntried; i++)
+		if (tried[i].bad > best ||
+		    (tried[i].bad == best && tried[i].enc == declared)) {
+			best = tried[i].bad;
+			enc = tried[i].enc;
+		}
+	raw_place(data, best, &sp);
+	sp.col = (uint32_t)(chars_in(enc, data + best - (sp.col - 1),
+	    sp.col - 1) + 1);
 	if (t->bom)
 		sp.byte += 3;
+	strbuf_init(&others);
+	for (i = 0; i < ntried; i++)
+		if (tried[i].enc != enc)
+			strbuf_addf(&others, "%s%s", others.len ? (i + 1 ==
+			    ntried || (i + 2 == ntried && tried[i + 1].enc ==
+			    enc) ? " or " : ", ") : "", tried[i].enc);
 	diag_add(d, DIAG_ERROR, diag_id_name(DIAG_ENCODING), &sp, 0,
-	    "byte 0x%02x is not valid %s, CP932 or EUC-JP",
-	    (unsigned char)data[bad],
-	    declared ? declared : "UTF-8");
+	    "byte 0x%02x is not valid %s%s%s%s", (unsigned char)data[best],
+	    enc, others.len ? " (nor is the file " : "",
+	    others.len ? others.buf : "", others.len ? ")" : "");
+	strbuf_release(&others);
 	return -1;
 lines:
 	split_lines(t);
-	return 0;
+	return check_lines(t, d);
 }
 
 int
@@ -440,11 +546,10 @@ int
 text_from_utf8(struct text *t, const char *data, size_t n,
     struct diag_list *d)
 {
-	(void)d;
 	text_release(t);
 	take_utf8(t, data, n, NULL);
 	split_lines(t);
-	return 0;
+	return check_lines(t, d);
 }
 
 struct span

@@ -28,6 +28,11 @@ struct text {
 	size_t nlines, alines;
 	const char *encoding;	/* "UTF-8", "CP932", "EUC-JP": static */
 	int bom;		/* the input began with a UTF-8 byte-order mark */
+	/*
+	 * Longest line accepted, in decoded bytes (0: any). text_init sets
+	 * limits_default.line (core/limit.h); text_release keeps it.
+	 */
+	size_t max_line;
 };
 
 /* Largest input text_decode accepts (bytes). */
@@ -40,6 +45,7 @@ void text_release(struct text *t);
  * Decodes n bytes of data (borrowed) into t. Returns 0, or -1 with an
  * "encoding" error in d (with the line and column of the first bad byte
  * when there is one). A NUL byte is an encoding error: records are text.
+ * A line longer than t->max_line is a "limit" error at that line.
  */
 int text_decode(struct text *t, const char *data, size_t n,
     struct diag_list *d);

@@ -129,6 +129,8 @@ struct csa {
 	size_t col_li, col_at;
 	uint32_t col;
 	int statements;		/* statements other than comments */
+	struct span empty;	/* READ_EOF: where an empty record was, if one */
+	int empty_comments;	/* ... and whether it had comments */
 	int comments;
 	int started;		/* the start position is settled */
 	enum board_kind board;
@@ -275,6 +277,9 @@ syntax(struct csa *st, size_t at, size_t len, int ply, const char *what,
 {
 	struct span sp = span_at(st, at, len);
 
+	/* A quote of two bytes (a piece code) may end inside a character. */
+	while (((unsigned char)s[n] & 0xc0) == 0x80)
+		n++;
 	diag_add(st->d, DIAG_ERROR, diag_id_name(DIAG_SYNTAX), &sp, ply,
 	    "%s '%.*s'", what, qlen(s, n), s);
 	return -1;
@@ -1151,7 +1156,8 @@ read_record(struct csa *st)
 		load_line(st);
 		if (st->r->loc.line == 0 && st->n)
 			st->r->loc = text_span(st->t, st->li, 0, st->n);
-		if ((lr = read_line(st)) == LINE_FAILED) {
+		if ((lr = read_line(st)) == LINE_FAILED ||
+		    reader_check_limits(st->rd, st->r, st->li, st->d) < 0) {
 			skip_record(st);
 			return READ_ERROR;
 		}
@@ -1160,12 +1166,9 @@ read_record(struct csa *st)
 	}
 	if (!st->statements) {
 		if (st->comments || lr == LINE_END) {
-			struct span sp = st->r->loc.line ? st->r->loc :
+			st->empty = st->r->loc.line ? st->r->loc :
 			    text_span(st->t, first, 0, 0);
-
-			diag_add(st->d, DIAG_WARNING, diag_id_name(DIAG_EMPTY),
-			    &sp, 0, "no record here, only %s",
-			    st->comments ? "comments" : "a '/' line");
+			st->empty_comments = st->comments;
 		}
 		if (lr == LINE_END)
 			st->li++;
@@ -1188,6 +1191,9 @@ csa_read(struct reader *rd, struct record *out, struct diag_list *d)
 	const struct variant *v = rd->v ? rd->v : variant_standard();
 	enum read_status rs;
 	struct csa st;
+	struct span first;
+	size_t empty = 0;
+	int comments = 0;
 
 	core_init();
 	if (v != variant_standard()) {
@@ -1199,7 +1205,8 @@ csa_read(struct reader *rd, struct record *out, struct diag_list *d)
 	for (;;) {
 		if (rd->done || !rd->t || rd->line >= rd->t->nlines) {
 			rd->done = 1;
-			return READ_EOF;
+			rs = READ_EOF;
+			break;
 		}
 		csa_init(&st, rd, out, d, v);
 		rs = read_record(&st);
@@ -1207,10 +1214,25 @@ csa_read(struct reader *rd, struct record *out, struct diag_list *d)
 		rd->line = st.li;
 		if (rs != READ_EOF) {
 			rd->nread++;
-			return rs;
+			break;
+		}
+		if (st.empty.line) {
+			if (!empty++)
+				first = st.empty;
+			comments |= st.empty_comments;
 		}
 		record_reset(out, out->v);
 	}
+	/* A run of empty records, however long, is one warning. */
+	if (empty == 1)
+		diag_add(d, DIAG_WARNING, diag_id_name(DIAG_EMPTY), &first, 0,
+		    "no record here, only %s", comments ? "comments" :
+		    "a '/' line");
+	else if (empty)
+		diag_add(d, DIAG_WARNING, diag_id_name(DIAG_EMPTY), &first, 0,
+		    "%zu empty records from here on, only '/' lines%s",
+		    empty, comments ? " and comments" : "");
+	return rs;
 }
 
 /* Evidence one line gives that the text is CSA; -1 if it speaks against. */

@@ -16,6 +16,7 @@
 #define KIFU_PARSERS_FORMAT_H
 
 #include "core/diag.h"
+#include "core/limit.h"
 #include "core/record.h"
 #include "core/strbuf.h"
 #include "core/text.h"
@@ -35,6 +36,7 @@ enum read_status {
 struct reader {
 	const struct text *t;	/* borrowed */
 	const struct variant *v;
+	const struct limits *lim;	/* borrowed; reader_init: the defaults */
 	size_t line;		/* index of the next line to read */
 	int nread;		/* records returned so far */
 	int version;		/* format-specific (CSA: version seen) */
@@ -43,6 +45,36 @@ struct reader {
 
 void reader_init(struct reader *rd, const struct text *t,
     const struct variant *v);
+
+/*
+ * Checks the record being read against rd->lim once line li (0-based) has
+ * been read into it. Returns 0, or -1 after adding a "limit" error at the
+ * move, header or line that went over; the parser then gives up on the
+ * record. Parsers call it once a line (once a move where one line holds
+ * many), so that no record grows far past a limit before it is stopped.
+ * li may be READER_NO_LINE where no line applies (JKF's moves).
+ * Called for every line: the comparisons are inline, the report
+ * (reader_limit_error, which returns -1) out of line.
+ */
+#define READER_NO_LINE ((size_t)-1)
+int reader_limit_error(const struct reader *rd, const struct record *r,
+    size_t li, struct diag_list *d);
+
+static inline int
+reader_check_limits(const struct reader *rd, const struct record *r,
+    size_t li, struct diag_list *d)
+{
+	const struct limits *lim = rd->lim;
+
+	if ((lim->moves && r->nnodes - 1 > lim->moves) ||
+	    (lim->depth && (uint32_t)r->depth > lim->depth) ||
+	    (lim->headers && r->nheaders > lim->headers) ||
+	    (lim->record && r->loc.line && li < rd->t->nlines &&
+	    (size_t)rd->t->lines[li].off + rd->t->lines[li].len -
+	    r->loc.byte > lim->record))
+		return reader_limit_error(rd, r, li, d);
+	return 0;
+}
 
 struct write_opts {
 	int csa_version;	/* 2 (V2.2, default) or 3 (V3.0) */

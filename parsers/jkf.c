@@ -152,6 +152,7 @@ jkf_special(enum special sp, enum color fouler)
 
 /* Everything jkf_read keeps while it walks one document. */
 struct jkf {
+	const struct reader *rd;	/* borrowed: its limits */
 	const struct text *t;
 	struct record *r;
 	struct diag_list *d;
@@ -394,6 +395,9 @@ read_header(struct jkf *st, json_t *h)
 		record_add_header(st->r, key, klen, json_string_value(val),
 		    json_string_length(val), kakinoki_header_id(key, klen),
 		    NULL);
+		if (reader_check_limits(st->rd, st->r, READER_NO_LINE,
+		    st->d) < 0)
+			return -1;
 	}
 	return 0;
 }
@@ -949,7 +953,8 @@ read_entry(struct jkf *st, json_t *e, int32_t parent, int depth)
 		    "neither a 'move' nor a 'special'");
 	node = record_add_node(st->r, parent);
 	mark = path_push_key(st, mv ? "move" : "special");
-	if ((mv ? read_move(st, mv, node) : read_special(st, sp, node)) < 0)
+	if ((mv ? read_move(st, mv, node) : read_special(st, sp, node)) < 0 ||
+	    reader_check_limits(st->rd, st->r, READER_NO_LINE, st->d) < 0)
 		return -1;
 	path_pop(st, mark);
 	if ((j = member(e, "time"))) {
@@ -1118,15 +1123,43 @@ is_space(char c)
 }
 
 /*
- * jansson's position is the byte after the character it choked on;
- * the place reported is that character (or the end of the text).
+ * Where a jansson error is. Its position counts the bytes it read, and
+ * its message ends "near '<token>'", quoting the bytes of the token it
+ * choked on as written (up to 20): the place reported is the first
+ * character of that token ("羽生" where a value should be, the key given
+ * twice, the string that does not end). Without a token it is the last
+ * character read (or the end of the text), never the middle of one.
  */
+static size_t
+json_error_offset(const struct text *t, const json_error_t *err, size_t base)
+{
+	static const char near[] = " near '";
+	const char *q = strstr(err->text, near);
+	size_t end = base + (err->position > 0 ? (size_t)err->position : 0);
+	size_t tn = strlen(err->text), off;
+
+	if (end > t->len)
+		end = t->len;
+	if (q && tn && err->text[tn - 1] == '\'') {
+		const char *tok = q + strlen(near);
+		size_t k = (size_t)(err->text + tn - 1 - tok);
+
+		if (k && k <= end - base &&
+		    memcmp(t->buf + end - k, tok, k) == 0)
+			return end - k;
+	}
+	off = end > base ? end - 1 : base;
+	while (off > base && ((unsigned char)t->buf[off] & 0xc0) == 0x80)
+		off--;
+	return off;
+}
+
 static void
 json_syntax(struct jkf *st, enum diag_severity sev, const json_error_t *err,
     size_t base)
 {
-	size_t off = base + (err->position > 0 ? (size_t)err->position - 1 : 0);
-	struct span sp = span_at_offset(st->t, off);
+	struct span sp = span_at_offset(st->t,
+	    json_error_offset(st->t, err, base));
 
 	diag_add(st->d, sev, diag_id_name(DIAG_SYNTAX), &sp, 0, "%s: %s",
 	    sev == DIAG_ERROR ? "invalid JSON" : "the last value is kept",
@@ -1134,11 +1167,12 @@ json_syntax(struct jkf *st, enum diag_severity sev, const json_error_t *err,
 }
 
 static void
-jkf_init(struct jkf *st, const struct text *t, struct record *r,
+jkf_init(struct jkf *st, const struct reader *rd, struct record *r,
     struct diag_list *d, const struct variant *v)
 {
 	memset(st, 0, sizeof(*st));
-	st->t = t;
+	st->rd = rd;
+	st->t = rd->t;
 	st->r = r;
 	st->d = d;
 	st->v = v;
@@ -1183,9 +1217,14 @@ jkf_read(struct reader *rd, struct record *out, struct diag_list *d)
 		;
 	if (i == t->len)
 		return READ_EOF;
-	jkf_init(&st, t, out, d, v);
+	jkf_init(&st, rd, out, d, v);
 	out->loc = span_at_offset(t, i);
 	rd->nread++;
+	/* The record size limit, before jansson builds the whole tree. */
+	if (reader_check_limits(rd, out, t->nlines - 1, d) < 0) {
+		jkf_release(&st);
+		return READ_ERROR;
+	}
 	root = json_loadb(t->buf + base, t->len - base, JSON_REJECT_DUPLICATES,
 	    &err);
 	if (!root && json_error_code(&err) == json_error_duplicate_key) {

@@ -21,23 +21,6 @@ static const char *const piece_cells[PT_NB] = {
 	"と", "杏", "圭", "全", "馬", "龍"
 };
 
-/* Every spelling a reader accepts; longer words first. */
-#define SPELL(w, pt) { w, pt, sizeof(w) - 1 }
-static const struct {
-	const char *word;
-	enum piece_type pt;
-	size_t len;		/* filled by the macro below */
-} piece_spellings[] = {
-	SPELL("成香", PT_PRO_LANCE), SPELL("成桂", PT_PRO_KNIGHT),
-	SPELL("成銀", PT_PRO_SILVER), SPELL("歩", PT_PAWN),
-	SPELL("香", PT_LANCE), SPELL("桂", PT_KNIGHT), SPELL("銀", PT_SILVER),
-	SPELL("金", PT_GOLD), SPELL("角", PT_BISHOP), SPELL("飛", PT_ROOK),
-	SPELL("玉", PT_KING), SPELL("王", PT_KING), SPELL("と", PT_PRO_PAWN),
-	SPELL("杏", PT_PRO_LANCE), SPELL("圭", PT_PRO_KNIGHT),
-	SPELL("全", PT_PRO_SILVER), SPELL("馬", PT_HORSE),
-	SPELL("龍", PT_DRAGON), SPELL("竜", PT_DRAGON),
-};
-
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
 static size_t
@@ -60,22 +43,52 @@ kakinoki_piece_cell(enum piece_type pt)
 	return (unsigned)pt < PT_NB ? piece_cells[pt] : "";
 }
 
+/*
+ * The code point of the three-byte UTF-8 character at u (text.c has
+ * checked the encoding), or 0 when the character is not three bytes.
+ * Piece words, numerals and marks are all three-byte characters: the
+ * readers below look at every character of every move line, so they
+ * compare code points instead of calling memcmp once per spelling.
+ */
+static uint32_t
+cp3(const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+
+	if (n < 3 || u[0] < 0xe0 || u[0] > 0xef)
+		return 0;
+	return (uint32_t)(u[0] & 0x0f) << 12 | (uint32_t)(u[1] & 0x3f) << 6 |
+	    (uint32_t)(u[2] & 0x3f);
+}
+
 size_t
 kakinoki_read_piece(const char *s, size_t n, enum piece_type *pt)
 {
-	size_t i, k;
-
-	/* Every piece word is one or two three-byte characters. */
-	if (n < 3 || (unsigned char)s[0] < 0xe3)
-		return 0;
-	for (i = 0; i < N(piece_spellings); i++) {
-		k = piece_spellings[i].len;
-		if (n >= k && memcmp(s, piece_spellings[i].word, k) == 0) {
-			*pt = piece_spellings[i].pt;
-			return k;
+	switch (cp3(s, n)) {
+	case 0x6210:		/* 成 */
+		switch (cp3(s + 3, n - 3)) {
+		case 0x9999: *pt = PT_PRO_LANCE; return 6;	/* 香 */
+		case 0x6842: *pt = PT_PRO_KNIGHT; return 6;	/* 桂 */
+		case 0x9280: *pt = PT_PRO_SILVER; return 6;	/* 銀 */
+		default: return 0;
 		}
+	case 0x6b69: *pt = PT_PAWN; break;		/* 歩 */
+	case 0x9999: *pt = PT_LANCE; break;		/* 香 */
+	case 0x6842: *pt = PT_KNIGHT; break;		/* 桂 */
+	case 0x9280: *pt = PT_SILVER; break;		/* 銀 */
+	case 0x91d1: *pt = PT_GOLD; break;		/* 金 */
+	case 0x89d2: *pt = PT_BISHOP; break;		/* 角 */
+	case 0x98db: *pt = PT_ROOK; break;		/* 飛 */
+	case 0x7389: case 0x738b: *pt = PT_KING; break;	/* 玉 王 */
+	case 0x3068: *pt = PT_PRO_PAWN; break;		/* と */
+	case 0x674f: *pt = PT_PRO_LANCE; break;		/* 杏 */
+	case 0x572d: *pt = PT_PRO_KNIGHT; break;	/* 圭 */
+	case 0x5168: *pt = PT_PRO_SILVER; break;	/* 全 */
+	case 0x99ac: *pt = PT_HORSE; break;		/* 馬 */
+	case 0x9f8d: case 0x7adc: *pt = PT_DRAGON; break; /* 龍 竜 */
+	default: return 0;
 	}
-	return 0;
+	return 3;
 }
 
 static const char *const fw_digits[10] = {
@@ -107,26 +120,26 @@ kakinoki_read_digit(const char *s, size_t n, int *value)
 		*value = u[0] - '0';
 		return 1;
 	}
-	/*
-	 * Called for every character of every move line: decide from the
-	 * bytes. Full-width digits are U+FF11..U+FF19 (EF BC 91..99); the
-	 * kanji numerals are all three bytes starting E4 or E5.
-	 */
-	if (n < 3 || u[0] < 0xe4 || u[0] > 0xef)
-		return 0;
-	if (u[0] == 0xef) {
-		if (u[1] == 0xbc && u[2] >= 0x91 && u[2] <= 0x99) {
-			*value = u[2] - 0x90;
-			return 3;
-		}
-		return 0;
+	/* Full-width digits are U+FF11..U+FF19 (EF BC 91..99). */
+	if (n >= 3 && u[0] == 0xef && u[1] == 0xbc && u[2] >= 0x91 &&
+	    u[2] <= 0x99) {
+		*value = u[2] - 0x90;
+		return 3;
 	}
-	for (d = 1; d <= 9; d++)
-		if (memcmp(s, kanji_digits[d], 3) == 0) {
-			*value = d;
-			return 3;
-		}
-	return 0;
+	switch (cp3(s, n)) {
+	case 0x4e00: d = 1; break;	/* 一 */
+	case 0x4e8c: d = 2; break;	/* 二 */
+	case 0x4e09: d = 3; break;	/* 三 */
+	case 0x56db: d = 4; break;	/* 四 */
+	case 0x4e94: d = 5; break;	/* 五 */
+	case 0x516d: d = 6; break;	/* 六 */
+	case 0x4e03: d = 7; break;	/* 七 */
+	case 0x516b: d = 8; break;	/* 八 */
+	case 0x4e5d: d = 9; break;	/* 九 */
+	default: return 0;
+	}
+	*value = d;
+	return 3;
 }
 
 size_t
@@ -205,21 +218,16 @@ kakinoki_add_count(struct strbuf *sb, int v)
 size_t
 kakinoki_read_mark(const char *s, size_t n, enum color *c)
 {
-	static const struct {
-		const char *m;
-		enum color c;
-	} marks[] = {
-		{ "▲", BLACK }, { "△", WHITE }, { "▼", BLACK }, { "▽", WHITE },
-		{ "☗", BLACK }, { "☖", WHITE },
-	};
-	size_t i, k;
-
-	for (i = 0; i < N(marks); i++)
-		if ((k = starts(s, n, marks[i].m))) {
-			*c = marks[i].c;
-			return k;
-		}
-	return 0;
+	switch (cp3(s, n)) {
+	case 0x25b2: case 0x25bc: case 0x2617:	/* ▲ ▼ ☗ */
+		*c = BLACK;
+		return 3;
+	case 0x25b3: case 0x25bd: case 0x2616:	/* △ ▽ ☖ */
+		*c = WHITE;
+		return 3;
+	default:
+		return 0;
+	}
 }
 
 const char *
@@ -476,6 +484,32 @@ is_bod_trailer(const char *line)
 	return starts(line, strlen(line), "手数＝") != 0;
 }
 
+/*
+ * Whether "key：value" reads back as a header with this key: a key that
+ * starts like a move, a comment, a board or a hand line, or that holds a
+ * colon, would come back as something else (or not at all).
+ */
+static int
+key_reads_back(const char *key)
+{
+	static const char *const starters[] = {
+		"　", "まで", "変化", "手数", "先手の持駒", "後手の持駒",
+		"下手の持駒", "上手の持駒",
+	};
+	size_t n = strlen(key), i;
+	enum color c;
+
+	if (!n || strchr(" \t#*&|+", key[0]) || (key[0] >= '0' && key[0] <= '9'))
+		return 0;
+	if (strchr(key, ':') || strstr(key, "：") ||
+	    kakinoki_read_mark(key, n, &c))
+		return 0;
+	for (i = 0; i < N(starters); i++)
+		if (starts(key, n, starters[i]))
+			return 0;
+	return 1;
+}
+
 static void
 write_header(const struct record *r, const struct record_header *h, int hg,
     struct strbuf *sb)
@@ -513,8 +547,9 @@ write_header(const struct record *r, const struct record_header *h, int hg,
 		kif = key;
 	if (h->id == HDR_OTHER || !kif)
 		kif = key;
-	if (!*kif)
-		return;
+	if (!key_reads_back(kif))
+		/* Kept for the reader to see, as a comment for programs. */
+		strbuf_addc(sb, '#');
 	add_value(sb, kif);
 	strbuf_adds(sb, "：");
 	add_value(sb, record_str(r, h->value));
@@ -783,38 +818,120 @@ kakinoki_foul_terminal(const struct record *r, int32_t i)
 	}
 }
 
-void
-kakinoki_walk_variations(const struct record *r,
-    void (*line)(void *ctx, int32_t first), void *ctx)
+int
+kakinoki_node_written(const struct record *r, int32_t i)
 {
-	/* A line being walked back from its end toward its first node. */
+	const struct record_node *n = &r->nodes[i];
+
+	return n->special != SP_NONE || n->mv != MOVE_NONE ||
+	    kakinoki_foul_terminal(r, i) >= 0;
+}
+
+int
+kakinoki_variation_ok(const struct record *r, int32_t first, int attached,
+    const char *format, struct diag_list *d)
+{
+	const struct record_node *n = &r->nodes[first];
+
+	if (!attached) {
+		diag_add(d, DIAG_WARNING, diag_id_name(DIAG_LIMIT), &n->loc,
+		    n->ply, "the line this variation branches from stops "
+		    "before move %d; the %s variations from it are left out",
+		    n->ply, format);
+		return 0;
+	}
+	if (!kakinoki_node_written(r, first)) {
+		diag_add(d, DIAG_WARNING, diag_id_name(DIAG_LIMIT), &n->loc,
+		    n->ply, "move %d was not resolved; the %s variation from "
+		    "it is left out", n->ply, format);
+		return 0;
+	}
+	return 1;
+}
+
+/*
+ * The walk keeps one position: the one before the node it is at. A line
+ * is played forward once when its frame is pushed and taken back move by
+ * move as the walk goes back along it; a variation is pushed right where
+ * its position is the current one. Every node costs a move and its undo,
+ * however deep the variations nest or however many share a branch point.
+ */
+struct walk {
 	struct frame {
 		int32_t first, cur;
-	} *stack = NULL;
-	size_t n = 0, alloc = 0;
+		int attached;	/* see below */
+	} *stack;
+	size_t n, alloc;
+	struct undo *undo;	/* of the moves played on every pushed line */
+	size_t nundo, aundo;
+	struct position pos;
+};
+
+static void
+push_line(struct walk *wk, const struct record *r, int32_t first,
+    int attached)
+{
+	int32_t end = kakinoki_line_end(r, first), i;
+	struct frame *f;
+
+	ALLOC_GROW(wk->stack, wk->n + 1, wk->alloc);
+	f = &wk->stack[wk->n++];
+	f->first = first;
+	f->cur = end;
+	f->attached = attached;
+	for (i = first;; i = r->nodes[i].next) {
+		if (r->nodes[i].mv != MOVE_NONE) {
+			ALLOC_GROW(wk->undo, wk->nundo + 1, wk->aundo);
+			position_do_move(&wk->pos, r->nodes[i].mv,
+			    &wk->undo[wk->nundo++]);
+		}
+		if (i == end)
+			break;
+	}
+}
+
+void
+kakinoki_walk_variations(const struct record *r, kakinoki_line_fn line,
+    void *ctx)
+{
+	struct walk wk;
 
 	if (r->nodes[0].next < 0)
 		return;
-	ALLOC_GROW(stack, 1, alloc);
-	stack[0].first = r->nodes[0].next;
-	stack[0].cur = kakinoki_line_end(r, stack[0].first);
-	n = 1;
-	while (n) {
-		struct frame *f = &stack[n - 1];
+	memset(&wk, 0, sizeof(wk));
+	wk.pos = r->start;
+	/*
+	 * `attached`: the line a frame's first node replaces a move of was
+	 * written, which is what lets that node's own alternatives attach.
+	 */
+	push_line(&wk, r, r->nodes[0].next, 0);
+	while (wk.n) {
+		struct frame *f = &wk.stack[wk.n - 1];
 		int32_t x = f->cur, alt;
+		int attached;
 
 		if (x < 0) {
-			n--;
+			wk.n--;
 			continue;
 		}
 		f->cur = x == f->first ? -1 : r->nodes[x].parent;
+		if (r->nodes[x].mv != MOVE_NONE)
+			position_undo_move(&wk.pos, r->nodes[x].mv,
+			    &wk.undo[--wk.nundo]);
 		if ((alt = r->nodes[x].alt) < 0)
 			continue;
-		line(ctx, alt);
-		ALLOC_GROW(stack, n + 1, alloc);
-		stack[n].first = alt;
-		stack[n].cur = kakinoki_line_end(r, alt);
-		n++;
+		/*
+		 * "変化：N手" names move N of the latest line that has one: a
+		 * line cut short before move N leaves no move to branch from,
+		 * so those alternatives and everything under them are left
+		 * out rather than attached to some other line's move N.
+		 */
+		attached = kakinoki_node_written(r, x) ||
+		    (x == f->first && f->attached);
+		line(ctx, alt, attached, &wk.pos);
+		if (attached)
+			push_line(&wk, r, alt, 1);
 	}
-	free(stack);
+	free(wk.stack);
+	free(wk.undo);
 }

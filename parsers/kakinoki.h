@@ -135,13 +135,29 @@ int32_t kakinoki_line_end(const struct record *r, int32_t first);
  */
 int32_t kakinoki_foul_terminal(const struct record *r, int32_t i);
 
+/* Whether a writer writes node i: a move, a terminal, or a foul kept. */
+int kakinoki_node_written(const struct record *r, int32_t i);
+
 /*
- * Calls line(ctx, first) for each variation in the order Kifu for Windows
- * writes them after the main line: depth first, from the deepest branch
- * point of a line back to its first move, each alternative followed by
- * its own variations and then by the next alternative.
+ * Calls line(ctx, first, attached, before) for each variation in the order
+ * Kifu for Windows writes them after the main line: depth first, from the
+ * deepest branch point of a line back to its first move, each alternative
+ * followed by its own variations and then by the next alternative.
+ * `before` is the position before `first` (valid during the call).
+ * attached == 0 means the line it branches from was cut before its move:
+ * the writer must leave it out (the walk skips everything under it).
+ * Linear in the number of nodes: r must have been replayed.
  */
-void kakinoki_walk_variations(const struct record *r,
-    void (*line)(void *ctx, int32_t first), void *ctx);
+typedef void (*kakinoki_line_fn)(void *ctx, int32_t first, int attached,
+    const struct position *before);
+void kakinoki_walk_variations(const struct record *r, kakinoki_line_fn line,
+    void *ctx);
+
+/*
+ * Whether the variation at `first` can be written (see the walk below);
+ * when not, adds the warning that says why, naming `format`.
+ */
+int kakinoki_variation_ok(const struct record *r, int32_t first,
+    int attached, const char *format, struct diag_list *d);
 
 #endif /* KIFU_PARSERS_KAKINOKI_H */

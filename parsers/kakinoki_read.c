@@ -151,6 +151,7 @@ kk_init(struct kk *st, struct reader *rd, struct record *r,
     struct diag_list *d, int ki2)
 {
 	memset(st, 0, sizeof(*st));
+	st->rd = rd;
 	st->t = rd->t;
 	st->r = r;
 	st->d = d;
@@ -162,8 +163,6 @@ kk_init(struct kk *st, struct reader *rd, struct record *r,
 	comment_batch_init(&st->cb);
 	position_clear(&st->pos, st->v);
 	r->v = st->v;
-	ALLOC_GROW(st->tail, 1, st->atail);
-	st->tail[0] = -1;
 	ALLOC_GROW(st->at_ply, 1, st->aply);
 	st->at_ply[0] = 0;
 	st->nply = 1;
@@ -173,9 +172,8 @@ static void
 kk_release(struct kk *st)
 {
 	comment_batch_release(&st->cb);
-	free(st->tail);
 	free(st->at_ply);
-	st->tail = st->at_ply = NULL;
+	st->at_ply = NULL;
 }
 
 static void
@@ -662,23 +660,10 @@ kk_add(struct kk *st, const struct move_spec *spec, enum special sp,
     size_t at, size_t len)
 {
 	struct record *r = st->r;
-	int32_t parent = st->cur, first = r->nodes[parent].next, node;
+	int32_t node = record_add_node(r, st->cur);
 	struct record_node *nd;
 	size_t ply;
 
-	/*
-	 * record_add_node appends after the last sibling it finds by
-	 * walking: start the walk at the last one, known here, so that a
-	 * move with many alternatives costs no more than one with two.
-	 */
-	if (first >= 0)
-		r->nodes[parent].next = st->tail[parent];
-	node = record_add_node(r, parent);
-	if (first >= 0)
-		r->nodes[parent].next = first;
-	st->tail[parent] = node;
-	ALLOC_GROW(st->tail, (size_t)node + 1, st->atail);
-	st->tail[node] = -1;
 	nd = &r->nodes[node];
 	ply = (size_t)nd->ply;
 	ALLOC_GROW(st->at_ply, ply + 1, st->aply);
@@ -1291,17 +1276,21 @@ read_record(struct kk *st, const struct kk_format *f)
 			st->lines++;
 			if (f->read_move_line(st) < 0)
 				return READ_ERROR;
-			continue;
+		} else {
+			lr = kk_read_line(st);
+			if (lr == KK_LINE_FAILED)
+				return READ_ERROR;
+			if (lr == KK_LINE_NOT_MINE) {
+				size_t b = kk_skip_blanks(st->p, st->n, 0);
+
+				kk_error(st, DIAG_SYNTAX, b, st->n - b,
+				    kk_next_ply(st), "unreadable line '%.*s'",
+				    kk_qlen(st->p + b, st->n - b), st->p + b);
+				return READ_ERROR;
+			}
 		}
-		lr = kk_read_line(st);
-		if (lr == KK_LINE_FAILED)
+		if (reader_check_limits(st->rd, st->r, st->li, st->d) < 0)
 			return READ_ERROR;
-		if (lr == KK_LINE_NOT_MINE) {
-			kk_error(st, DIAG_SYNTAX, 0, st->n, kk_next_ply(st),
-			    "unreadable line '%.*s'", kk_qlen(st->p, st->n),
-			    st->p);
-			return READ_ERROR;
-		}
 	}
 	if (!st->lines)
 		return READ_EOF;

@@ -23,6 +23,7 @@
 #define KK_HAND_CAP 99
 
 struct kk {
+	const struct reader *rd;	/* borrowed: its limits */
 	const struct text *t;
 	struct record *r;
 	struct diag_list *d;
@@ -58,13 +59,10 @@ struct kk {
 	/*
 	 * at_ply[p]: the node at ply p of the line written last among those
 	 * that reach p, which is where 変化：p手 branches off (formats.md
-	 * 3.8). tail[i]: the last child of node i, so that adding an
-	 * alternative never walks a long list of siblings.
+	 * 3.8).
 	 */
 	int32_t *at_ply;
 	size_t nply, aply;
-	int32_t *tail;
-	size_t atail;
 	struct comment_batch cb;	/* comment lines not yet in the record */
 };
 

@@ -281,9 +281,10 @@ read_position(struct line_ctx *lc, const struct variant *v,
 }
 
 static enum read_status
-read_moves(struct line_ctx *lc, const struct variant *v, struct record *r,
+read_moves(struct line_ctx *lc, const struct reader *rd, struct record *r,
     size_t at, struct diag_list *d)
 {
+	const struct variant *v = rd->v;
 	const char *p = lc->p;
 	size_t i = at, start, len, term_at = 0, term_len = 0;
 	int32_t parent = 0;
@@ -329,6 +330,9 @@ read_moves(struct line_ctx *lc, const struct variant *v, struct record *r,
 		}
 		nd->raw = record_intern(r, p + start, len);
 		parent = idx;
+		/* One line holds the whole game: check as it grows. */
+		if (reader_check_limits(rd, r, lc->line, d) < 0)
+			return READ_ERROR;
 	}
 	return READ_OK;
 }
@@ -368,7 +372,7 @@ usi_read(struct reader *rd, struct record *r, struct diag_list *d)
 	r->loc = span_at(&lc, 0, lc.n);
 	if ((st = read_position(&lc, rd->v, r, &at, d)) != READ_OK)
 		return st;
-	return read_moves(&lc, rd->v, r, at, d);
+	return read_moves(&lc, rd, r, at, d);
 }
 
 /*

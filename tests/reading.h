@@ -10,6 +10,7 @@
 
 #include "helpers.h"
 #include "core/diag.h"
+#include "core/limit.h"
 #include "core/record.h"
 #include "core/text.h"
 #include "parsers/format.h"
@@ -26,18 +27,31 @@ struct session {
 	read_fn read;
 };
 
+/* Opens src under the limits `lim` (the line limit included). */
 static inline void
-session_start(struct session *s, read_fn read, const char *src, size_t n,
-    const struct variant *v)
+session_start_limited(struct session *s, read_fn read, const char *src,
+    size_t n, const struct variant *v, const struct limits *lim)
 {
 	text_init(&s->t);
+	s->t.max_line = lim->line;
 	diag_list_init(&s->d);
 	if (text_from_utf8(&s->t, src, n, &s->d) != 0)
 		fail_msg("test text does not load");
 	reader_init(&s->rd, &s->t, v);
+	s->rd.lim = lim;
 	record_init(&s->r, v);
 	s->read = read;
 }
+
+static inline void
+session_start(struct session *s, read_fn read, const char *src, size_t n,
+    const struct variant *v)
+{
+	session_start_limited(s, read, src, n, v, &limits_default);
+}
+
+/* No limits at all: for the tests that make input huge on purpose. */
+static const struct limits limits_none;
 
 /* The next record (the record is reset first, as the commands do). */
 static inline enum read_status
@@ -65,6 +79,20 @@ dump_diags(const struct diag_list *d)
 		    d->v[i].loc.col, d->v[i].severity == DIAG_ERROR ? "error" :
 		    d->v[i].severity == DIAG_WARNING ? "warning" : "note",
 		    d->v[i].message, d->v[i].id);
+}
+
+/* Reads the first record of src with no limits; it must read. */
+static inline void
+read_unlimited(struct session *s, read_fn read, const char *src)
+{
+	enum read_status rs;
+
+	session_start_limited(s, read, src, strlen(src), variant_standard(),
+	    &limits_none);
+	if ((rs = session_next(s)) != READ_OK) {
+		dump_diags(&s->d);
+		fail_msg("record does not read (status %d)", (int)rs);
+	}
 }
 
 static inline void

@@ -913,8 +913,9 @@ test_csa_empty_records(void **state)
 	assert_int_equal(session_next(&s), READ_OK);
 	assert_int_equal(s.r.start.side, WHITE);
 	assert_int_equal(s.r.nodes[0].comment, 0);
+	/* Two empty records in a row: one warning, where the run starts. */
 	assert_diag(&s.d, DIAG_WARNING, DIAG_EMPTY, 5, 1);
-	assert_diag(&s.d, DIAG_WARNING, DIAG_EMPTY, 6, 1);
+	assert_int_equal(s.d.warnings, 1);
 	assert_int_equal(session_next(&s), READ_EOF);
 	session_close(&s);
 
@@ -1068,7 +1069,7 @@ test_csa_long_input_is_linear(void **state)
 	strbuf_adds(&src, "%TORYO\n");
 	for (i = 0; i < 100000; i++)
 		strbuf_adds(&src, "'comment line\n$KEY:interleaved header\n");
-	read_ok(&s, src.buf);
+	read_unlimited(&s, csa_read, src.buf);
 	assert_no_diags(&s.d);
 	assert_int_equal(main_len(&s.r), 100001);
 	assert_int_equal(s.r.nodes[nth(&s.r, 100000)].loc.col, 1 + 99999 * 11);

@@ -1109,7 +1109,7 @@ static const struct error_case error_cases[] = {
 	{ "text after the object", "{'header':{},'moves':[]} x", DIAG_SYNTAX,
 	    1, 26 },
 	{ "NUL escape", "{'header':{'a':'\\u0000'},'moves':[]}", DIAG_SYNTAX,
-	    1, 23 },
+	    1, 16 },
 	/* structure, found in the tree */
 	{ "not an object", "[{'header':{}}]", DIAG_SYNTAX, 0, 0 },
 	{ "no moves", "{'header':{}}", DIAG_SYNTAX, 0, 0 },
@@ -1221,7 +1221,7 @@ test_jkf_duplicate_key(void **state)
 	(void)state;
 	read_ok(&s, "{'header':{'先手':'a',\n 'x':'', '先手':'b'},'moves':[{}]}");
 	assert_int_equal(s.d.n, 1);
-	assert_diag(&s.d, DIAG_WARNING, DIAG_SYNTAX, 2, 13);
+	assert_diag(&s.d, DIAG_WARNING, DIAG_SYNTAX, 2, 10);
 	assert_int_equal(s.r.nheaders, 2);
 	assert_string_equal(record_str(&s.r, s.r.headers[0].value), "b");
 	session_close(&s);

@@ -800,7 +800,7 @@ test_ki2_long_line_is_linear(void **state)
 	for (i = 0; i < 100000; i++)
 		strbuf_adds(&src, "▲２八飛△８二飛");
 	strbuf_adds(&src, "\n");
-	read_ok(&s, src.buf);
+	read_unlimited(&s, ki2_read, src.buf);
 	assert_no_diags(&s.d);
 	assert_int_equal(main_len(&s.r), 200000);
 	assert_int_equal(s.r.nodes[nth(&s.r, 200000)].loc.col,

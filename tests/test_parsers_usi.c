@@ -920,7 +920,9 @@ test_long_line(void **state)
 	struct session s;
 
 	(void)state;
-	session_opens(&s, line);
+	/* 200000 moves: past the default limit, on purpose. */
+	session_start_limited(&s, usi_read, line, strlen(line),
+	    variant_standard(), &limits_none);
 	assert_status(session_next(&s), READ_OK);
 	assert_no_diags(&s.d);
 	assert_int_equal(s.r.nnodes, moves + 1);

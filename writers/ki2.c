@@ -15,7 +15,6 @@
 #include <string.h>
 
 #include "core/notation.h"
-#include "core/xalloc.h"
 #include "parsers/format.h"
 #include "parsers/kakinoki.h"
 
@@ -33,28 +32,6 @@ struct out {
 	int on_line;		/* tokens on it */
 	size_t last_width;	/* display width of its last token */
 };
-
-/* The position before node i, from the start along the path to it. */
-static void
-position_before(const struct record *r, int32_t i, struct position *pos)
-{
-	int32_t path[64], *p = path;
-	size_t n = 0, depth = (size_t)r->nodes[i].ply;
-	int32_t j;
-
-	*pos = r->start;
-	if (depth > sizeof(path) / sizeof(path[0]))
-		p = xreallocarray(NULL, depth, sizeof(*p));
-	for (j = r->nodes[i].parent; j > 0; j = r->nodes[j].parent)
-		p[n++] = j;
-	while (n) {
-		struct undo u;
-
-		position_do_move(pos, r->nodes[p[--n]].mv, &u);
-	}
-	if (p != path)
-		free(p);
-}
 
 static void
 end_text_line(struct out *w)
@@ -192,14 +169,14 @@ write_stop(struct out *w, int32_t i)
 	    "with 反則負け", n->ply, record_str(r, n->raw));
 }
 
+/* One line of play from node `first`, played from `before`. */
 static void
-write_line(struct out *w, int32_t first)
+write_line(struct out *w, int32_t first, const struct position *before)
 {
 	const struct record *r = w->r;
-	struct position pos;
+	struct position pos = *before;
 	int32_t i;
 
-	position_before(r, first, &pos);
 	w->on_line = 0;
 	for (i = first; i >= 0; i = r->nodes[i].next) {
 		const struct record_node *n = &r->nodes[i];
@@ -228,20 +205,16 @@ write_line(struct out *w, int32_t first)
 }
 
 static void
-write_variation(void *ctx, int32_t first)
+write_variation(void *ctx, int32_t first, int attached,
+    const struct position *before)
 {
 	struct out *w = ctx;
 	const struct record_node *n = &w->r->nodes[first];
 
-	if (n->special == SP_NONE && n->mv == MOVE_NONE &&
-	    kakinoki_foul_terminal(w->r, first) < 0) {
-		diag_add(w->d, DIAG_WARNING, diag_id_name(DIAG_LIMIT), &n->loc,
-		    n->ply, "move %d was not resolved; the ki2 variation "
-		    "from it is left out", n->ply);
+	if (!kakinoki_variation_ok(w->r, first, attached, "ki2", w->d))
 		return;
-	}
 	strbuf_addf(w->sb, "\n変化：%4d手\n", n->ply);
-	write_line(w, first);
+	write_line(w, first, before);
 }
 
 int
@@ -260,7 +233,7 @@ ki2_write(const struct record *r, const struct write_opts *o,
 	strbuf_addc(out, '\n');
 	write_notes(&w, &r->nodes[0]);
 	if (r->nodes[0].next >= 0)
-		write_line(&w, r->nodes[0].next);
+		write_line(&w, r->nodes[0].next, &r->start);
 	kakinoki_walk_variations(r, write_variation, &w);
 	if (w.times) {
 		const struct record_node *n = &r->nodes[w.first_time];

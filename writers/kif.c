@@ -9,9 +9,11 @@
  * terminal it has no word for) is written the nearest way it can, with a
  * warning, so that a conversion never loses data silently.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/handicap.h"
+#include "core/xalloc.h"
 #include "parsers/format.h"
 #include "parsers/kakinoki.h"
 
@@ -22,6 +24,7 @@ struct out {
 	const struct record *r;
 	struct strbuf *sb;
 	struct diag_list *d;
+	int64_t *totals;	/* running_totals() */
 };
 
 static enum color
@@ -31,29 +34,31 @@ side_at(const struct record *r, int32_t i)
 }
 
 /*
- * Each side's running total before node `first`, from the path to it:
- * the nearest total the record states, plus the times after it.
+ * Each side's running total after every node: the nearest total the
+ * record states on the path to it, plus the times after that. A node
+ * comes after its parent in r->nodes, so one pass fills the table.
  */
-static void
-path_totals(const struct record *r, int32_t first, int64_t totals[COLOR_NB])
+static int64_t *
+running_totals(const struct record *r)
 {
-	int done[COLOR_NB] = { 0, 0 };
-	int32_t i;
+	int64_t *tot = xreallocarray(NULL, r->nnodes,
+	    COLOR_NB * sizeof(*tot));
+	size_t i;
 
-	totals[BLACK] = totals[WHITE] = 0;
-	for (i = r->nodes[first].parent; i > 0; i = r->nodes[i].parent) {
+	tot[BLACK] = tot[WHITE] = 0;
+	for (i = 1; i < r->nnodes; i++) {
 		const struct record_node *n = &r->nodes[i];
-		enum color c = side_at(r, i);
+		int64_t *t = tot + COLOR_NB * i;
+		enum color c = side_at(r, (int32_t)i);
 
-		if (done[c])
-			continue;
-		if (n->total_ms >= 0) {
-			totals[c] += n->total_ms;
-			done[c] = 1;
-		} else if (n->time_ms >= 0) {
-			totals[c] += n->time_ms;
-		}
+		memcpy(t, tot + COLOR_NB * (size_t)n->parent,
+		    COLOR_NB * sizeof(*t));
+		if (n->total_ms >= 0)
+			t[c] = n->total_ms;
+		else if (n->time_ms >= 0)
+			t[c] += n->time_ms;
 	}
+	return tot;
 }
 
 /* Appends n as decimal, at least `width` digits wide, padded with pad. */
@@ -148,6 +153,7 @@ terminal_word(struct out *w, int32_t i)
 	enum color s = side_at(w->r, i);
 	const char *raw = record_str(w->r, n->raw);
 	const char *word;
+	enum color mark;
 
 	switch (sp) {
 	case SP_ILLEGAL_BLACK: case SP_ILLEGAL_WHITE:
@@ -155,8 +161,13 @@ terminal_word(struct out *w, int32_t i)
 		return (sp == SP_ILLEGAL_BLACK) == (s == BLACK) ?
 		    "反則負け" : "反則勝ち";
 	case SP_UNKNOWN:
-		/* Only a single word reads back as the same terminal. */
-		if (*raw && !strpbrk(raw, " \t(") && !strstr(raw, "\xe3\x80\x80")) {
+		/*
+		 * Only a single word reads back as the same terminal, and
+		 * not one that starts with a mark the reader skips.
+		 */
+		if (*raw && !strpbrk(raw, " \t(") &&
+		    !strstr(raw, "\xe3\x80\x80") &&
+		    !kakinoki_read_mark(raw, strlen(raw), &mark)) {
 			diag_add(w->d, DIAG_WARNING, diag_id_name(DIAG_LIMIT),
 			    &n->loc, n->ply, "terminal '%s' is no word kifu "
 			    "knows; written as it was", raw);
@@ -217,7 +228,8 @@ write_line(struct out *w, int32_t first)
 	int64_t totals[COLOR_NB];
 	int32_t i;
 
-	path_totals(r, first, totals);
+	memcpy(totals, w->totals + COLOR_NB * (size_t)r->nodes[first].parent,
+	    sizeof(totals));
 	for (i = first; i >= 0; i = r->nodes[i].next) {
 		const struct record_node *n = &r->nodes[i];
 		size_t at;
@@ -244,19 +256,15 @@ write_line(struct out *w, int32_t first)
 }
 
 static void
-write_variation(void *ctx, int32_t first)
+write_variation(void *ctx, int32_t first, int attached,
+    const struct position *before)
 {
 	struct out *w = ctx;
 	const struct record_node *n = &w->r->nodes[first];
 
-	/* A variation that cannot start is left out, with its warning. */
-	if (n->special == SP_NONE && n->mv == MOVE_NONE &&
-	    kakinoki_foul_terminal(w->r, first) < 0) {
-		diag_add(w->d, DIAG_WARNING, diag_id_name(DIAG_LIMIT), &n->loc,
-		    n->ply, "move %d was not resolved; the kif variation "
-		    "from it is left out", n->ply);
+	(void)before;
+	if (!kakinoki_variation_ok(w->r, first, attached, "kif", w->d))
 		return;
-	}
 	strbuf_addf(w->sb, "\n変化：%d手\n", n->ply);
 	write_line(w, first);
 }
@@ -270,6 +278,7 @@ kif_write(const struct record *r, const struct write_opts *o,
 	w.r = r;
 	w.sb = out;
 	w.d = d;
+	w.totals = running_totals(r);
 	/* Room for every move line and comment: one allocation, mostly. */
 	strbuf_grow(out, r->pool.len + r->nnodes * 40 + 1024);
 	kakinoki_write_head(r, o, "KIF", out);
@@ -279,5 +288,6 @@ kif_write(const struct record *r, const struct write_opts *o,
 	if (r->nodes[0].next >= 0)
 		write_line(&w, r->nodes[0].next);
 	kakinoki_walk_variations(r, write_variation, &w);
+	free(w.totals);
 	return 0;
 }

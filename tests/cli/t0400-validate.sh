@@ -40,7 +40,7 @@ grep -q '"result": {"winner": "white", "reason": "illegal-move", "ply": 2}' out 
 # Damaged input: a diagnostic with a place, never a crash.
 printf 'PI\n+\n+7776FU\n\377\376\n' >bad-bytes.csa
 expect_exit 1 "bad bytes" "$KIFU" validate bad-bytes.csa
-expect_output "bad bytes" "bad-bytes.csa:4:1: error: byte 0xff is not valid UTF-8, CP932 or EUC-JP [encoding]"
+expect_output "bad bytes" "bad-bytes.csa:4:1: error: byte 0xff is not valid UTF-8 (nor is the file CP932 or EUC-JP) [encoding]"
 printf 'PI\n+\n+77\00076FU\n' >nul.csa
 expect_exit 1 "NUL byte" "$KIFU" validate nul.csa
 expect_output "NUL byte" "nul.csa:3:4: error: NUL byte: this is not a text file [encoding]"

@@ -1,0 +1,27 @@
+#!/bin/sh
+# Replays, for each fuzz target, testdata/regress/TARGET/ (every input a
+# fuzzer once broke kifu with) and the target's seeds from testdata/
+# through the target's oracle: parse, replay, write every format, read
+# back. BIN holds regress_TARGET binaries (tests/fuzz/standalone.c).
+#
+#   sh tests/fuzz/regress.sh build/san/fuzz
+set -u
+bin=${1:?usage: regress.sh BIN}
+top=$(cd "$(dirname "$0")/../.." && pwd)
+fail=0
+for t in csa usi kif ki2 jkf detect; do
+	case $t in
+	detect) seeds="csa usi kif ki2 jkf" ;;
+	*) seeds=$t ;;
+	esac
+	dirs="$top/testdata/regress/$t"
+	for s in $seeds; do dirs="$dirs $top/testdata/$s"; done
+	# shellcheck disable=SC2086
+	n=$(find $dirs -type f ! -name '*.md' ! -name '*.expect' \
+		! -name SOURCES | wc -l)
+	echo "== regress $t: $n inputs"
+	# shellcheck disable=SC2086
+	find $dirs -type f ! -name '*.md' ! -name '*.expect' ! -name SOURCES \
+		-print0 | xargs -0 "$bin/regress_$t" >/dev/null || fail=1
+done
+exit $fail
