@@ -516,6 +516,7 @@ cmd_check(int argc, char **argv)
 	sink.path = sink_path;
 	sink.skip = sink_skip;
 	walk_init(&w, &sink);
+	w.sizes = c.progress;
 	c.walk = &w;
 	c.start = cmd_now();
 	for (i = optind; i < argc && !c.stop; i++)

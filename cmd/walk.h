@@ -34,6 +34,12 @@ struct walk {
 	struct walk_sink sink;
 	struct strbuf buf;
 	uint64_t bytes_done;	/* input bytes consumed so far (progress) */
+	/*
+	 * Whether bytes_done must count plain files found in directories:
+	 * that takes a stat() of each, which the directory listing's file
+	 * type otherwise saves (set it for a progress bar).
+	 */
+	int sizes;
 	int stopped;
 	/* Directories being walked, to notice symlink loops. */
 	struct walk_dir { uint64_t dev, ino; } *stack;

@@ -223,9 +223,13 @@ declared_encoding(const char *data, size_t n)
  * process and only when a CP932 file shows up, into a table of UTF-8
  * sequences; decoding is then a lookup per character.
  */
+/*
+ * The bytes come first so that the decoder can copy all four bytes of an
+ * entry with one store and then keep `len` of them.
+ */
 struct cp932_entry {
-	uint8_t len;		/* 0: not a CP932 character */
 	uint8_t utf8[3];
+	uint8_t len;		/* 0: not a CP932 character */
 };
 
 static struct cp932_entry cp932_single[256];
@@ -280,12 +284,26 @@ cp932_decode(struct text *t, const char *data, size_t n, size_t *bad)
 	pthread_once(&cp932_once, cp932_build);
 	if (!cp932_single['A'].len)
 		return -1;	/* the table could not be built */
-	/* A byte of CP932 (half-width kana) can take three of UTF-8. */
-	t->buf = xmalloc(n * 3 + 1);
+	/*
+	 * A byte of CP932 (half-width kana) can take three of UTF-8; the
+	 * last character's four-byte copy needs one more.
+	 */
+	t->buf = xmalloc(n * 3 + 2);
 	o = t->buf;
 	while (i < n) {
 		const struct cp932_entry *e;
+		uint64_t w;
 
+		/* Move lines are mostly ASCII: eight bytes at a time. */
+		if (i + 8 <= n) {
+			memcpy(&w, s + i, 8);
+			if (!(w & 0x8080808080808080u)) {
+				memcpy(o, &w, 8);
+				o += 8;
+				i += 8;
+				continue;
+			}
+		}
 		if (s[i] < 0x80) {
 			*o++ = (char)s[i++];
 			continue;
@@ -300,7 +318,7 @@ cp932_decode(struct text *t, const char *data, size_t n, size_t *bad)
 			i++;
 		}
 		i++;
-		memcpy(o, e->utf8, e->len);
+		memcpy(o, e, sizeof(*e));
 		o += e->len;
 	}
 	t->len = (size_t)(o - t->buf);

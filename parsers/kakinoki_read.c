@@ -49,10 +49,13 @@ equals(const char *s, size_t n, const char *word)
 size_t
 kk_skip_blanks(const char *p, size_t n, size_t i)
 {
+	/* U+3000 is E3 80 80; called for every token of every line. */
 	for (;;) {
 		if (i < n && (p[i] == ' ' || p[i] == '\t'))
 			i++;
-		else if (starts(p + i, n - i, "　"))
+		else if (i + 3 <= n && (unsigned char)p[i] == 0xe3 &&
+		    (unsigned char)p[i + 1] == 0x80 &&
+		    (unsigned char)p[i + 2] == 0x80)
 			i += 3;
 		else
 			return i;
