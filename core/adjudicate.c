@@ -255,7 +255,8 @@ history_init(struct history *h, int positions)
 {
 	size_t n = 16;
 
-	while (n < (size_t)positions * 2)
+	/* At most two thirds full: short probes, and little to clear. */
+	while (n < (size_t)positions + (size_t)positions / 2)
 		n *= 2;
 	h->slot = xcalloc(n, sizeof(*h->slot));
 	h->mask = n - 1;

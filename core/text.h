@@ -78,7 +78,18 @@ struct span text_span(const struct text *t, size_t i, size_t at, size_t len);
  * Length of p[0..n) without trailing blanks, U+3000 included: editors and
  * pasted text leave them (formats.md section 1).
  */
-size_t text_trim_end(const char *p, size_t n);
+size_t text_trim_end_slow(const char *p, size_t n);
+
+/* Inline for the usual line that ends in neither a blank nor U+3000. */
+static inline size_t
+text_trim_end(const char *p, size_t n)
+{
+	unsigned char c = n ? (unsigned char)p[n - 1] : ' ';
+
+	if (c != ' ' && c != '\t' && c != 0x80)	/* U+3000 ends in 80 */
+		return n;
+	return text_trim_end_slow(p, n);
+}
 
 /* Code points in the first n bytes of s. */
 size_t utf8_count(const char *s, size_t n);

@@ -249,8 +249,11 @@ char_len(const char *s, size_t n)
 static struct span
 span_at(struct csa *st, size_t at, size_t len)
 {
-	struct span sp = text_span(st->t, st->li, 0, len);
+	struct span sp;
 
+	sp.line = (uint32_t)st->li + 1;
+	sp.byte = st->t->lines[st->li].off + (uint32_t)at;
+	sp.len = (uint32_t)len;
 	if (st->col_li != st->li || at < st->col_at) {
 		st->col_li = st->li;
 		st->col_at = 0;
@@ -259,7 +262,6 @@ span_at(struct csa *st, size_t at, size_t len)
 	st->col += (uint32_t)utf8_count(st->p + st->col_at, at - st->col_at);
 	st->col_at = at;
 	sp.col = st->col + 1;
-	sp.byte += (uint32_t)at;
 	return sp;
 }
 
