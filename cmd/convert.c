@@ -53,7 +53,9 @@ const char cmd_convert_usage[] =
     "    --allow-illegal        write an illegal record up to its first\n"
     "                           illegal move instead of refusing it\n"
     "    --strict               fail when anything would be lost\n"
-    LIMIT_HELP
+    "    --limit <name>=<n>     raise or lower a reading limit (0: none):\n"
+    "                           line, record, moves, depth, headers (the\n"
+    "                           defaults: kifu help validate)\n"
     "\n"
     "Exit status: 0 converted, 1 a record was illegal, unreadable or\n"
     "(with --strict) lossy, 2 trouble (usage, I/O).\n";

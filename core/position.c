@@ -180,6 +180,35 @@ position_attackers(const struct position *pos, square sq, enum color by,
 	return r;
 }
 
+int
+position_attacked(const struct position *pos, square sq, enum color by,
+    bitboard occ)
+{
+	enum color op = color_flip(by);
+	const bitboard *t = pos->by_type;
+	bitboard them = pos->by_color[by], sliders;
+
+	if (((bb_step[op][PT_PAWN][sq] & t[PT_PAWN]) |
+	    (bb_step[op][PT_KNIGHT][sq] & t[PT_KNIGHT]) |
+	    (bb_step[op][PT_SILVER][sq] & t[PT_SILVER]) |
+	    (bb_step[op][PT_GOLD][sq] & pos->golds) |
+	    (bb_step[op][PT_KING][sq] &
+		(t[PT_KING] | t[PT_HORSE] | t[PT_DRAGON]))) & them)
+		return 1;
+	/*
+	 * A slider on one of sq's lines attacks it when nothing stands
+	 * between: one lookup each, no ray walked.
+	 */
+	sliders = ((bb_pseudo[op][PT_LANCE][sq] & t[PT_LANCE]) |
+	    (bb_pseudo[op][PT_BISHOP][sq] & (t[PT_BISHOP] | t[PT_HORSE])) |
+	    (bb_pseudo[op][PT_ROOK][sq] & (t[PT_ROOK] | t[PT_DRAGON]))) &
+	    them;
+	while (bb_any(sliders))
+		if (!bb_any(bb_between[sq][bb_pop(&sliders)] & occ))
+			return 1;
+	return 0;
+}
+
 bitboard
 position_checkers(const struct position *pos)
 {
@@ -193,7 +222,10 @@ position_checkers(const struct position *pos)
 int
 position_in_check(const struct position *pos)
 {
-	return bb_any(position_checkers(pos));
+	square k = pos->king[pos->side];
+
+	return k != SQ_NONE &&
+	    position_attacked(pos, k, color_flip(pos->side), pos->occ);
 }
 
 bitboard

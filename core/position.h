@@ -60,6 +60,9 @@ position_key(const struct position *pos)
 /* Pieces of colour `by` attacking sq when the occupancy is occ. */
 bitboard position_attackers(const struct position *pos, square sq,
     enum color by, bitboard occ);
+/* Whether any piece of `by` attacks sq (occupancy occ): cheaper. */
+int position_attacked(const struct position *pos, square sq, enum color by,
+    bitboard occ);
 /* Pieces attacking the king of the side to move. */
 bitboard position_checkers(const struct position *pos);
 int position_in_check(const struct position *pos);

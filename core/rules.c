@@ -43,12 +43,12 @@ leaves_king_attacked(const struct position *pos, move m)
 	 */
 	if (k == SQ_NONE)
 		return 0;
-	if (!position_attackers(pos, k, color_flip(pos->side), pos->occ)) {
+	if (!position_attacked(pos, k, color_flip(pos->side), pos->occ)) {
 		square from = move_from(m), to = move_to(m);
 
 		if (piece_type_of(move_piece(m)) == PT_KING)
-			return bb_any(position_attackers(pos, to,
-			    color_flip(pos->side), pos->occ ^ bb_sq(k)));
+			return position_attacked(pos, to,
+			    color_flip(pos->side), pos->occ ^ bb_sq(k));
 		if (move_is_drop(m) || !bb_line[k][from] ||
 		    !bb_test(position_pinned(pos, pos->side), from))
 			return 0;
@@ -58,7 +58,7 @@ leaves_king_attacked(const struct position *pos, move m)
 	q = *pos;
 	position_do_move(&q, m, &u);
 	k = q.king[pos->side];
-	return k != SQ_NONE && position_attackers(&q, k, q.side, q.occ);
+	return k != SQ_NONE && position_attacked(&q, k, q.side, q.occ);
 }
 
 static enum rule_id

@@ -237,11 +237,9 @@ declared_encoding(const char *data, size_t n)
  * it goes through UCS-4 one character at a time: a third of the time of
  * validating a KIF file. The mapping is taken from iconv itself, once per
  * process and only when a CP932 file shows up, into a table of UTF-8
- * sequences; decoding is then a lookup per character.
- */
-/*
- * The bytes come first so that the decoder can copy all four bytes of an
- * entry with one store and then keep `len` of them.
+ * sequences; decoding is then a lookup per character. The bytes come
+ * first in an entry so that the decoder copies all four with one store and
+ * keeps `len` of them.
  */
 struct cp932_entry {
 	uint8_t utf8[3];
@@ -475,7 +473,7 @@ decode(struct text *t, const char *data, size_t n, struct strbuf *own,
 		const char *line;
 
 		raw_place(data, (size_t)(nul - data), &sp);
-		/* The column in characters of whichever decoding takes the line. */
+		/* The column in characters, as the line decodes. */
 		line = nul - (sp.col - 1);
 		if (utf8_check(line, sp.col - 1) == sp.col - 1)
 			sp.col = (uint32_t)utf8_count(line, sp.col - 1) + 1;

@@ -8,10 +8,12 @@
 set -u
 command -v valgrind >/dev/null 2>&1 ||
 	{ echo "valgrind.sh: valgrind is not installed (apt-get install -y valgrind)"; exit 2; }
-kifu=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/kifu-valgrind.XXXXXX")
 mkdir "$work/logs"
+# A copy: a rebuild during the (long) run must not change what is tested.
+cp "$1" "$work/kifu.bin"
+kifu=$work/kifu.bin
 # The tests run "$KIFU"; this is what they get.
 cat >"$work/kifu" <<WRAP
 #!/bin/sh
