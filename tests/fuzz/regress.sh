@@ -14,8 +14,11 @@ for t in csa usi kif ki2 jkf detect; do
 	detect) seeds="csa usi kif ki2 jkf" ;;
 	*) seeds=$t ;;
 	esac
-	dirs="$top/testdata/regress/$t"
-	for s in $seeds; do dirs="$dirs $top/testdata/$s"; done
+	# testdata/regress/TARGET exists once a target has had a finding.
+	dirs=
+	for d in "regress/$t" $seeds; do
+		[ -d "$top/testdata/$d" ] && dirs="$dirs $top/testdata/$d"
+	done
 	# shellcheck disable=SC2086
 	n=$(find $dirs -type f ! -name '*.md' ! -name '*.expect' \
 		! -name SOURCES | wc -l)
