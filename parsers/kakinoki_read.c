@@ -935,15 +935,19 @@ check_summary(struct kk *st, size_t at, int32_t term,
 	if (t->special == SP_UNKNOWN)
 		return;
 	adjudicate_special((enum special)t->special, side_at(st, t->ply), &tr);
-	if (tr.winner != res->winner || (stated && tr.reason != res->reason))
+	if (tr.winner != res->winner || (stated && tr.reason != res->reason)) {
 		kk_warning(st, DIAG_RESULT_MISMATCH, at, st->n - at, t->ply,
 		    "'%.*s' says %s (%s), but the line ends with '%s'",
 		    kk_qlen(st->p + at, st->n - at), st->p + at,
 		    res->winner == WINNER_NONE ? "no winner" :
 		    res->winner == WINNER_BLACK ? "black wins" : "white wins",
 		    reason_name(res->reason), record_str(st->r, t->raw));
-	else if (!stated)
+		/* The terminal line is authoritative (formats.md 3.9). */
+		res->winner = tr.winner;
 		res->reason = tr.reason;
+	} else if (!stated) {
+		res->reason = tr.reason;
+	}
 }
 
 /*

@@ -1119,8 +1119,8 @@ test_kif_summary_mismatch(void **state)
 	read_ok(&s, SEP "   1 ７六歩(77)\n   2 投了\nまで1手で後手の勝ち\n");
 	assert_int_equal(s.d.n, 1);
 	assert_diag(&s.d, DIAG_WARNING, DIAG_RESULT_MISMATCH, 4, 1);
-	/* The record states what its まで line says. */
-	assert_recorded(&s.r, WINNER_WHITE, REASON_RESIGN, 1);
+	/* The terminal line is authoritative (formats.md 3.9): White resigned. */
+	assert_recorded(&s.r, WINNER_BLACK, REASON_RESIGN, 1);
 	session_close(&s);
 	read_ok(&s, SEP "   1 ７六歩(77)\n   2 投了\nまで2手で先手の勝ち\n");
 	assert_int_equal(s.d.n, 1);
