@@ -32,8 +32,10 @@ for t in "$@"; do
 	echo "== fuzz_$t for ${secs} CPU seconds"
 	# -fork=1 keeps going after a finding; each is saved for a regression.
 	# shellcheck disable=SC2086
+	# setsid: the fuzzer leads a process group of its own, so that
+	# stopping it also stops the job it is running.
 	/usr/bin/time -a -o "$work/cpu_$t" -f '%e s wall, %U s user, %S s sys' \
-	    "$top/build/fuzz/fuzz_$t" -fork=1 -ignore_crashes=1 \
+	    setsid "$top/build/fuzz/fuzz_$t" -fork=1 -ignore_crashes=1 \
 		-ignore_ooms=1 -ignore_timeouts=1 -timeout=10 \
 		-rss_limit_mb=2048 -dict="$top/tests/fuzz/dict/$t.dict" \
 		-artifact_prefix="$work/art_$t/" "$work/corpus_$t" $seeds \
@@ -43,8 +45,9 @@ for t in "$@"; do
 	fuzzer=$(pgrep -P "$timer" | head -n 1)
 	while kill -0 "$timer" 2>/dev/null; do
 		if [ "$(cpu_of "$fuzzer")" -ge "$secs" ]; then
-			# SIGTERM: libFuzzer stops its jobs and exits (not on INT).
-			kill -TERM "$fuzzer" 2>/dev/null || true
+			# SIGTERM (libFuzzer ignores INT in fork mode), to the
+			# whole group: the fuzzer and its current job.
+			kill -TERM "-$fuzzer" 2>/dev/null || true
 			break
 		fi
 		sleep 5
