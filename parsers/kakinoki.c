@@ -425,6 +425,16 @@ kakinoki_handicap_labels(const struct record *r)
 }
 
 void
+kakinoki_write_notes(const struct record *r, const struct record_node *n,
+    struct strbuf *sb)
+{
+	if (n->comment)
+		kakinoki_write_lines(sb, "*", record_str(r, n->comment));
+	if (n->bookmark)
+		kakinoki_write_lines(sb, "&", record_str(r, n->bookmark));
+}
+
+void
 kakinoki_write_lines(struct strbuf *sb, const char *mark, const char *text)
 {
 	for (;;) {

@@ -116,6 +116,10 @@ void kakinoki_write_head(const struct record *r, const struct write_opts *o,
 void kakinoki_write_lines(struct strbuf *sb, const char *mark,
     const char *text);
 
+/* A node's comment ('*' lines) and bookmark ('&' line), KIF and KI2 alike. */
+void kakinoki_write_notes(const struct record *r, const struct record_node *n,
+    struct strbuf *sb);
+
 /*
  * The まで line for a line of play ending with sp at slot `ply` (the
  * side to move there is the one the words are about), with its newline.

@@ -91,16 +91,6 @@ write_token(struct out *w, int32_t i, const struct position *pos)
 	w->on_line++;
 }
 
-/* A node's comment ('*' lines) and bookmark ('&' line). */
-static void
-write_notes(struct out *w, const struct record_node *n)
-{
-	if (n->comment)
-		kakinoki_write_lines(w->sb, "*", record_str(w->r, n->comment));
-	if (n->bookmark)
-		kakinoki_write_lines(w->sb, "&", record_str(w->r, n->bookmark));
-}
-
 static void
 note_time(struct out *w, int32_t i)
 {
@@ -137,7 +127,7 @@ write_terminal(struct out *w, int32_t i)
 	default:
 		break;
 	}
-	write_notes(w, n);
+	kakinoki_write_notes(w->r, n, w->sb);
 }
 
 /*
@@ -162,8 +152,8 @@ write_stop(struct out *w, int32_t i)
 	}
 	kakinoki_write_summary(r, SP_ILLEGAL_MOVE, n->ply, w->sb);
 	strbuf_addf(w->sb, "*illegal move: %s\n", record_str(r, n->raw));
-	write_notes(w, n);
-	write_notes(w, &r->nodes[t]);
+	kakinoki_write_notes(w->r, n, w->sb);
+	kakinoki_write_notes(w->r, &r->nodes[t], w->sb);
 	diag_add(w->d, DIAG_WARNING, diag_id_name(DIAG_LIMIT), &n->loc,
 	    n->ply, "illegal move %d '%s' kept as a comment; the line ends "
 	    "with 反則負け", n->ply, record_str(r, n->raw));
@@ -196,7 +186,7 @@ write_line(struct out *w, int32_t first, const struct position *before)
 		if (n->comment || n->bookmark) {
 			/* A note ends the text line after its move. */
 			end_text_line(w);
-			write_notes(w, n);
+			kakinoki_write_notes(w->r, n, w->sb);
 		} else if (w->on_line == TOKENS_PER_LINE) {
 			end_text_line(w);
 		}
@@ -231,7 +221,7 @@ ki2_write(const struct record *r, const struct write_opts *o,
 	kakinoki_write_head(r, o, "KI2", out);
 	/* Kifu for Windows leaves a blank line before the moves. */
 	strbuf_addc(out, '\n');
-	write_notes(&w, &r->nodes[0]);
+	kakinoki_write_notes(w.r, &r->nodes[0], w.sb);
 	if (r->nodes[0].next >= 0)
 		write_line(&w, r->nodes[0].next, &r->start);
 	kakinoki_walk_variations(r, write_variation, &w);

@@ -119,15 +119,6 @@ finish_move_line(struct out *w, int32_t i, size_t at, int64_t *totals)
 	strbuf_addc(sb, '\n');
 }
 
-static void
-write_notes(struct out *w, const struct record_node *n)
-{
-	if (n->comment)
-		kakinoki_write_lines(w->sb, "*", record_str(w->r, n->comment));
-	if (n->bookmark)
-		kakinoki_write_lines(w->sb, "&", record_str(w->r, n->bookmark));
-}
-
 /* "７六歩(77)", "同　銀(31)": 同 when the previous move landed there. */
 static void
 write_move(struct out *w, int32_t i)
@@ -212,8 +203,8 @@ write_stop(struct out *w, int32_t i, int64_t *totals)
 	strbuf_adds(w->sb, "反則負け");
 	finish_move_line(w, i, at, totals);
 	strbuf_addf(w->sb, "*illegal move: %s\n", record_str(r, n->raw));
-	write_notes(w, n);
-	write_notes(w, &r->nodes[t]);
+	kakinoki_write_notes(w->r, n, w->sb);
+	kakinoki_write_notes(w->r, &r->nodes[t], w->sb);
 	kakinoki_write_summary(r, SP_ILLEGAL_MOVE, n->ply, w->sb);
 	diag_add(w->d, DIAG_WARNING, diag_id_name(DIAG_LIMIT), &n->loc,
 	    n->ply, "illegal move %d '%s' kept as a comment; the line ends "
@@ -244,14 +235,14 @@ write_line(struct out *w, int32_t first)
 		if (n->special != SP_NONE) {
 			strbuf_adds(w->sb, terminal_word(w, i));
 			finish_move_line(w, i, at, totals);
-			write_notes(w, n);
+			kakinoki_write_notes(w->r, n, w->sb);
 			kakinoki_write_summary(r, (enum special)n->special,
 			    n->ply, w->sb);
 			return;
 		}
 		write_move(w, i);
 		finish_move_line(w, i, at, totals);
-		write_notes(w, n);
+		kakinoki_write_notes(w->r, n, w->sb);
 	}
 }
 
@@ -284,7 +275,7 @@ kif_write(const struct record *r, const struct write_opts *o,
 	kakinoki_write_head(r, o, "KIF", out);
 	strbuf_adds(out, "手数----指手---------消費時間--\n");
 	if (r->nodes[0].comment || r->nodes[0].bookmark)
-		write_notes(&w, &r->nodes[0]);
+		kakinoki_write_notes(w.r, &r->nodes[0], w.sb);
 	if (r->nodes[0].next >= 0)
 		write_line(&w, r->nodes[0].next);
 	kakinoki_walk_variations(r, write_variation, &w);
