@@ -51,29 +51,49 @@ const char cmd_check_usage[] =
     "\n"
     RULEOPTS_HELP;
 
+/*
+ * The ring holds batches of inputs, not single inputs: handing over one
+ * small file at a time cost a few futex calls per record, as much as
+ * judging a third of it. A batch is published when full, or at once
+ * while a worker waits idle, so a slow producer (a pipe feeding --stdin)
+ * still sees its files judged without delay.
+ */
+#define BATCH_MAX 64
+/* Bytes of archive members a batch may hold before it is published. */
+#define BATCH_BYTES (1u << 20)
+
 enum slot_state { SLOT_FREE, SLOT_READY, SLOT_TAKEN, SLOT_DONE };
 
-struct slot {
-	enum slot_state state;
-	int failed;		/* an input that could not be read, rendered */
+struct item {
+	int failed;		/* could not be read: data holds why */
 	int deferred;		/* data not read yet: the worker reads name */
 	struct strbuf name;
 	struct strbuf data;
+};
+
+struct slot {
+	enum slot_state state;
+	struct item *items;
+	size_t n, alloc;
+	size_t bytes;		/* of data held in items */
+	int failed;		/* an input could not be read */
+	int findings;
 	struct strbuf out;	/* for stdout */
 	struct strbuf err;	/* for stderr */
 	struct stats st;
-	int findings;
 };
 
 struct check {
 	/* options */
 	int jobs, json, quiet, summary_json, fail_fast, verbose, progress;
 	struct judge_opts jo;
+	size_t batch_max;
 	/* the ring */
 	pthread_mutex_t mu;
-	pthread_cond_t ready, done, freed;
+	pthread_cond_t ready, done;
 	struct slot *slots;
 	size_t cap, produced, taken, emitted;
+	int idle;		/* workers waiting for a batch */
 	int closed;
 	/* results, main thread only */
 	struct stats total;
@@ -91,7 +111,7 @@ worst(struct check *c, int status)
 		c->status = status;
 }
 
-/* --- judging one slot (any thread) ------------------------------------- */
+/* --- judging one batch (any thread) ------------------------------------ */
 
 struct slot_ctx {
 	struct check *c;
@@ -123,10 +143,9 @@ on_verdict(void *ctx, const struct verdict *v)
 
 /* An input that cannot be read: counted, and shown like a record's error. */
 static void
-render_fail(struct check *c, struct slot *s, const char *why)
+render_fail(struct check *c, struct slot *s, const char *name,
+    const char *why)
 {
-	const char *name = s->name.buf;
-
 	s->failed = 1;
 	s->findings = 1;
 	stats_add(&s->st, "error", "io", NULL, NULL, NULL);
@@ -145,16 +164,31 @@ render_fail(struct check *c, struct slot *s, const char *why)
 	}
 }
 
+/*
+ * Judges the batch's inputs in order. With --fail-fast it stops after the
+ * first input with a finding: nothing after it would be shown anyway.
+ */
 static void
 judge_slot(struct check *c, struct judge *j, struct slot *s)
 {
 	struct slot_ctx x = { c, s };
+	size_t i;
 
-	if (s->deferred && input_read(s->name.buf, &s->data) < 0)
-		render_fail(c, s, strerror(errno));
-	if (s->failed)
-		return;
-	judge_bytes(j, s->name.buf, s->name.buf, &s->data, on_verdict, &x);
+	for (i = 0; i < s->n && !(c->fail_fast && s->findings); i++) {
+		struct item *it = &s->items[i];
+
+		if (it->deferred && input_read(it->name.buf, &it->data) < 0) {
+			it->failed = 1;
+			strbuf_reset(&it->data);
+			strbuf_adds(&it->data, strerror(errno));
+		}
+		if (it->failed) {
+			render_fail(c, s, it->name.buf, it->data.buf);
+			continue;
+		}
+		judge_bytes(j, it->name.buf, it->name.buf, &it->data,
+		    on_verdict, &x);
+	}
 }
 
 /* --- printing, in order (main thread) ---------------------------------- */
@@ -216,18 +250,45 @@ print_slot(struct check *c, struct slot *s)
 static void
 clear_slot(struct slot *s)
 {
+	size_t i;
+
+	for (i = 0; i < s->n; i++) {
+		struct item *it = &s->items[i];
+
+		it->failed = it->deferred = 0;
+		strbuf_reset(&it->name);
+		/* Keep small buffers for reuse, not a big member's. */
+		if (it->data.alloc > BATCH_BYTES)
+			strbuf_release(&it->data);
+		strbuf_reset(&it->data);
+	}
 	s->state = SLOT_FREE;
+	s->n = 0;
+	s->bytes = 0;
 	s->failed = 0;
-	s->deferred = 0;
 	s->findings = 0;
-	strbuf_reset(&s->name);
 	strbuf_reset(&s->out);
 	strbuf_reset(&s->err);
 	stats_release(&s->st);
 	stats_init(&s->st);
 }
 
-/* Prints every finished slot at the head of the ring. Lock held. */
+static void
+release_slot(struct slot *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->alloc; i++) {
+		strbuf_release(&s->items[i].name);
+		strbuf_release(&s->items[i].data);
+	}
+	free(s->items);
+	strbuf_release(&s->out);
+	strbuf_release(&s->err);
+	stats_release(&s->st);
+}
+
+/* Prints every finished batch at the head of the ring. Lock held. */
 static void
 drain(struct check *c)
 {
@@ -238,10 +299,9 @@ drain(struct check *c)
 			break;
 		pthread_mutex_unlock(&c->mu);
 		print_slot(c, s);
-		pthread_mutex_lock(&c->mu);
 		clear_slot(s);
+		pthread_mutex_lock(&c->mu);
 		c->emitted++;
-		pthread_cond_broadcast(&c->freed);
 	}
 }
 
@@ -258,8 +318,11 @@ worker(void *arg)
 	for (;;) {
 		struct slot *s;
 
-		while (c->taken == c->produced && !c->closed)
+		while (c->taken == c->produced && !c->closed) {
+			__atomic_add_fetch(&c->idle, 1, __ATOMIC_RELAXED);
 			pthread_cond_wait(&c->ready, &c->mu);
+			__atomic_sub_fetch(&c->idle, 1, __ATOMIC_RELAXED);
+		}
 		if (c->taken == c->produced)
 			break;
 		s = &c->slots[c->taken++ % c->cap];
@@ -268,7 +331,8 @@ worker(void *arg)
 		judge_slot(c, &j, s);
 		pthread_mutex_lock(&c->mu);
 		s->state = SLOT_DONE;
-		pthread_cond_broadcast(&c->done);
+		/* Only the main thread waits on done. */
+		pthread_cond_signal(&c->done);
 	}
 	pthread_mutex_unlock(&c->mu);
 	judge_release(&j);
@@ -277,10 +341,19 @@ worker(void *arg)
 
 /* --- the walker's sink (main thread) ------------------------------------- */
 
-/* A free slot at the tail of the ring, printing finished ones meanwhile. */
+/*
+ * The batch being filled, at the tail of the ring: a free one, printing
+ * finished ones meanwhile.
+ */
 static struct slot *
-next_slot(struct check *c)
+tail_slot(struct check *c)
 {
+	/*
+	 * Only this thread moves produced and emitted, and no worker looks
+	 * at a batch before it is published: no lock needed to know.
+	 */
+	if (c->produced - c->emitted < c->cap)
+		return &c->slots[c->produced % c->cap];
 	pthread_mutex_lock(&c->mu);
 	for (;;) {
 		drain(c);
@@ -292,9 +365,14 @@ next_slot(struct check *c)
 	return &c->slots[c->produced % c->cap];
 }
 
+/* Hands the tail batch, if it holds anything, to the workers. */
 static void
-publish(struct check *c, struct slot *s, struct judge *inline_judge)
+publish(struct check *c, struct judge *inline_judge)
 {
+	struct slot *s = &c->slots[c->produced % c->cap];
+
+	if (!s->n || s->state != SLOT_FREE)
+		return;
 	if (inline_judge) {
 		/* -j1: no threads, judge right here. */
 		judge_slot(c, inline_judge, s);
@@ -309,6 +387,7 @@ publish(struct check *c, struct slot *s, struct judge *inline_judge)
 	s->state = SLOT_READY;
 	c->produced++;
 	pthread_cond_signal(&c->ready);
+	drain(c);
 	pthread_mutex_unlock(&c->mu);
 }
 
@@ -317,51 +396,87 @@ struct sink_ctx {
 	struct judge *inline_judge;
 };
 
+/* A new input at the end of the tail batch; NULL after --fail-fast. */
+static struct item *
+add_item(struct sink_ctx *x, const char *name)
+{
+	struct check *c = x->c;
+	struct slot *s = tail_slot(c);
+	struct item *it;
+	size_t old = s->alloc;
+
+	if (c->stop)
+		return NULL;
+	ALLOC_GROW(s->items, s->n + 1, s->alloc);
+	for (; old < s->alloc; old++) {
+		strbuf_init(&s->items[old].name);
+		strbuf_init(&s->items[old].data);
+		s->items[old].failed = s->items[old].deferred = 0;
+	}
+	it = &s->items[s->n++];
+	strbuf_adds(&it->name, name);
+	return it;
+}
+
+/*
+ * Publishes the tail batch when it is full, or when a worker is waiting
+ * for work. idle is read without the lock: a stale value only makes this
+ * batch a little shorter or longer.
+ */
+static int
+added(struct sink_ctx *x)
+{
+	struct check *c = x->c;
+	struct slot *s = &c->slots[c->produced % c->cap];
+
+	if (x->inline_judge || s->n >= c->batch_max ||
+	    s->bytes >= BATCH_BYTES ||
+	    __atomic_load_n(&c->idle, __ATOMIC_RELAXED))
+		publish(c, x->inline_judge);
+	return c->stop;
+}
+
 static int
 sink_file(void *ctx, const char *name, struct strbuf *data)
 {
 	struct sink_ctx *x = ctx;
-	struct slot *s = next_slot(x->c);
+	struct item *it = add_item(x, name);
 	struct strbuf tmp;
 
-	if (x->c->stop)
+	if (!it)
 		return 1;
-	strbuf_adds(&s->name, name);
-	/* Swap buffers: the walker keeps reading into the slot's old one. */
-	tmp = s->data;
-	s->data = *data;
+	/* Swap buffers: the walker keeps reading into the item's old one. */
+	tmp = it->data;
+	it->data = *data;
 	*data = tmp;
-	publish(x->c, s, x->inline_judge);
-	return x->c->stop;
+	x->c->slots[x->c->produced % x->c->cap].bytes += it->data.len;
+	return added(x);
 }
 
 static int
 sink_fail(void *ctx, const char *name, const char *why)
 {
 	struct sink_ctx *x = ctx;
-	struct check *c = x->c;
-	struct slot *s = next_slot(c);
+	struct item *it = add_item(x, name);
 
-	if (c->stop)
+	if (!it)
 		return 1;
-	strbuf_adds(&s->name, name);
-	render_fail(c, s, why);
-	publish(c, s, x->inline_judge);
-	return c->stop;
+	/* Rendered when its turn comes, so that output keeps input order. */
+	it->failed = 1;
+	strbuf_adds(&it->data, why);
+	return added(x);
 }
 
 static int
 sink_path(void *ctx, const char *name)
 {
 	struct sink_ctx *x = ctx;
-	struct slot *s = next_slot(x->c);
+	struct item *it = add_item(x, name);
 
-	if (x->c->stop)
+	if (!it)
 		return 1;
-	strbuf_adds(&s->name, name);
-	s->deferred = 1;
-	publish(x->c, s, x->inline_judge);
-	return x->c->stop;
+	it->deferred = 1;
+	return added(x);
 }
 
 static void
@@ -369,6 +484,15 @@ sink_skip(void *ctx, const char *name, const char *why)
 {
 	struct sink_ctx *x = ctx;
 
+	/* Everything before it is printed first, so warnings stay in order. */
+	publish(x->c, x->inline_judge);
+	pthread_mutex_lock(&x->c->mu);
+	while (!x->c->stop && x->c->emitted < x->c->produced) {
+		drain(x->c);
+		if (x->c->emitted < x->c->produced)
+			pthread_cond_wait(&x->c->done, &x->c->mu);
+	}
+	pthread_mutex_unlock(&x->c->mu);
 	if (x->c->progress)
 		fputs("\r\033[K", stderr);
 	fflush(stdout);
@@ -479,11 +603,11 @@ cmd_check(int argc, char **argv)
 	c.jo.limits = &ro.lim;
 	ruleset_describe(&rs, desc, sizeof(desc));
 	c.progress = want_progress >= 0 ? want_progress : isatty(2);
-	c.cap = (size_t)c.jobs * 8 + 8;
+	/* Enough batches in flight to keep every worker busy. */
+	c.cap = (size_t)c.jobs * 4 + 4;
+	c.batch_max = c.jobs > 1 ? BATCH_MAX : 1;
 	c.slots = xcalloc(c.cap, sizeof(*c.slots));
 	for (i = 0; i < (int)c.cap; i++) {
-		strbuf_init(&c.slots[i].name);
-		strbuf_init(&c.slots[i].data);
 		strbuf_init(&c.slots[i].out);
 		strbuf_init(&c.slots[i].err);
 		stats_init(&c.slots[i].st);
@@ -492,7 +616,6 @@ cmd_check(int argc, char **argv)
 	pthread_mutex_init(&c.mu, NULL);
 	pthread_cond_init(&c.ready, NULL);
 	pthread_cond_init(&c.done, NULL);
-	pthread_cond_init(&c.freed, NULL);
 	if (c.progress)
 		for (i = optind; i < argc; i++)
 			c.total_bytes += walk_size(argv[i]);
@@ -524,6 +647,8 @@ cmd_check(int argc, char **argv)
 	if (from_stdin && !c.stop)
 		read_path_list(&w, nul);
 	/* Close the ring and print what is left, in order. */
+	if (!c.stop)
+		publish(&c, sx.inline_judge);
 	pthread_mutex_lock(&c.mu);
 	c.closed = 1;
 	pthread_cond_broadcast(&c.ready);
@@ -552,18 +677,12 @@ cmd_check(int argc, char **argv)
 	}
 	strbuf_release(&sum);
 	walk_release(&w);
-	for (i = 0; i < (int)c.cap; i++) {
-		strbuf_release(&c.slots[i].name);
-		strbuf_release(&c.slots[i].data);
-		strbuf_release(&c.slots[i].out);
-		strbuf_release(&c.slots[i].err);
-		stats_release(&c.slots[i].st);
-	}
+	for (i = 0; i < (int)c.cap; i++)
+		release_slot(&c.slots[i]);
 	free(c.slots);
 	stats_release(&c.total);
 	pthread_mutex_destroy(&c.mu);
 	pthread_cond_destroy(&c.ready);
 	pthread_cond_destroy(&c.done);
-	pthread_cond_destroy(&c.freed);
 	return c.status;
 }
