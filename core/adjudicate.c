@@ -245,9 +245,17 @@ struct occurrence {
 	int first;		/* ply of the first occurrence */
 };
 
+/*
+ * Slots a game's history takes from the stack: games of up to 340 moves.
+ * Longer ones allocate; a batch check of short games would otherwise
+ * spend more on calloc() than on counting.
+ */
+#define HISTORY_LOCAL 512
+
 struct history {
 	struct occurrence *slot;
 	size_t mask;
+	struct occurrence local[HISTORY_LOCAL];
 };
 
 static void
@@ -258,8 +266,20 @@ history_init(struct history *h, int positions)
 	/* At most two thirds full: short probes, and little to clear. */
 	while (n < (size_t)positions + (size_t)positions / 2)
 		n *= 2;
-	h->slot = xcalloc(n, sizeof(*h->slot));
+	if (n <= HISTORY_LOCAL) {
+		h->slot = h->local;
+		memset(h->slot, 0, n * sizeof(*h->slot));
+	} else {
+		h->slot = xcalloc(n, sizeof(*h->slot));
+	}
 	h->mask = n - 1;
+}
+
+static void
+history_release(struct history *h)
+{
+	if (h->slot != h->local)
+		free(h->slot);
 }
 
 /* Counts one more occurrence of key at ply; returns its entry. */
@@ -455,8 +475,10 @@ walk(struct ctx *c)
 	struct occurrence *o = NULL;
 	struct checks k;
 	int32_t node = r->nodes[0].next;
+	uint8_t local[HISTORY_LOCAL];
 
-	k.v = xcalloc((size_t)n + 1, 1);
+	k.v = (size_t)n + 1 <= sizeof(local) ? local :
+	    xcalloc((size_t)n + 1, 1);
 	k.upto = 0;
 	k.pos = r->start;
 	k.node = node;
@@ -488,8 +510,9 @@ walk(struct ctx *c)
 	c->final_count = o ? o->count : 0;
 	if (!ended)
 		c->end_node = -1;
-	free(h.slot);
-	free(k.v);
+	history_release(&h);
+	if (k.v != local)
+		free(k.v);
 	return ended;
 }
 

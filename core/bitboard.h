@@ -143,6 +143,20 @@ bb_lance_attacks(enum color c, square sq, bitboard occ)
 	    bb_ray_pos(DIR_S, sq, occ);
 }
 
+/*
+ * Whether a piece of colour c and type pt on `from` attacks `to`: on its
+ * empty-board set, with nothing between. Steps have nothing between
+ * (a knight's jump is on no line), so this holds for every piece, and
+ * costs two lookups where bb_attacks() walks up to four rays.
+ */
+static inline int
+bb_reaches(enum color c, enum piece_type pt, square from, square to,
+    bitboard occ)
+{
+	return bb_test(bb_pseudo[c][pt][from], to) &&
+	    !bb_any(bb_between[from][to] & occ);
+}
+
 /* Squares a piece of colour c and type pt on sq attacks, given occupancy. */
 static inline bitboard
 bb_attacks(enum color c, enum piece_type pt, square sq, bitboard occ)

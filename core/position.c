@@ -228,6 +228,39 @@ position_in_check(const struct position *pos)
 	    position_attacked(pos, k, color_flip(pos->side), pos->occ);
 }
 
+int
+position_in_check_after(const struct position *pos, move m)
+{
+	enum color us = pos->side, them = color_flip(us);
+	square k = pos->king[us], to = move_to(m), from;
+	const bitboard *t = pos->by_type;
+	bitboard sliders;
+
+	if (k == SQ_NONE)
+		return 0;
+	/* The piece that moved (promoted or not, as it now stands). */
+	if (bb_reaches(them, piece_type_of(pos->board[to]), to, k, pos->occ))
+		return 1;
+	if (move_is_drop(m))
+		return 0;
+	/*
+	 * A slider behind the square it left. Before m the mover's king was
+	 * safe and ours not attacked (replay never passes an illegal
+	 * position): nothing else can have changed.
+	 */
+	from = move_from(m);
+	if (!bb_any(bb_line[k][from]))
+		return 0;
+	sliders = ((bb_pseudo[us][PT_LANCE][k] & t[PT_LANCE]) |
+	    (bb_pseudo[us][PT_BISHOP][k] & (t[PT_BISHOP] | t[PT_HORSE])) |
+	    (bb_pseudo[us][PT_ROOK][k] & (t[PT_ROOK] | t[PT_DRAGON]))) &
+	    pos->by_color[them] & bb_line[k][from];
+	while (bb_any(sliders))
+		if (!bb_any(bb_between[k][bb_pop(&sliders)] & pos->occ))
+			return 1;
+	return 0;
+}
+
 bitboard
 position_pinned(const struct position *pos, enum color c)
 {

@@ -66,6 +66,13 @@ int position_attacked(const struct position *pos, square sq, enum color by,
 /* Pieces attacking the king of the side to move. */
 bitboard position_checkers(const struct position *pos);
 int position_in_check(const struct position *pos);
+/*
+ * position_in_check() for a position m (legal) was just played on,
+ * worked out from m alone: the moved piece's own attack and the line it
+ * left. Replaying a record asks this once a move, where the full test
+ * would look at every piece that could attack the king.
+ */
+int position_in_check_after(const struct position *pos, move m);
 /* Pieces of colour c that may not leave the line to c's king. */
 bitboard position_pinned(const struct position *pos, enum color c);
 

@@ -14,6 +14,7 @@
 
 struct pending {
 	int32_t node;		/* first node of a line still to replay */
+	int in_check;		/* the side to move in pos is in check */
 	struct position pos;	/* the position before it */
 };
 
@@ -36,8 +37,8 @@ static const char *const piece_names[PT_NB] = {
  * legal move instead would cost most of the time of reading a KI2 record.
  */
 static int
-moves_to(const struct position *pos, const struct move_spec *s, square to,
-    move *out)
+moves_to(const struct position *pos, int in_check, const struct move_spec *s,
+    square to, move *out)
 {
 	enum color us = pos->side;
 	bitboard from = BB_EMPTY;
@@ -54,7 +55,8 @@ moves_to(const struct position *pos, const struct move_spec *s, square to,
 	while (bb_any(from)) {
 		c.from = bb_pop(&from);
 		for (c.promote = 0; c.promote < 2; c.promote++)
-			if (rules_check_move(pos, &c, &out[n]) == RULE_OK)
+			if (rules_check_move_known(pos, &c, in_check,
+			    &out[n]) == RULE_OK)
 				n++;
 	}
 	if (pos->board[to] != PIECE_NONE)
@@ -65,7 +67,8 @@ moves_to(const struct position *pos, const struct move_spec *s, square to,
 	for (pt = PT_PAWN; pt < HAND_NB; pt++)
 		if (pos->hand[us][pt]) {
 			c.piece = (enum piece_type)pt;
-			if (rules_check_move(pos, &c, &out[n]) == RULE_OK)
+			if (rules_check_move_known(pos, &c, in_check,
+			    &out[n]) == RULE_OK)
 				n++;
 		}
 	return n;
@@ -78,13 +81,13 @@ moves_to(const struct position *pos, const struct move_spec *s, square to,
  * many there are.
  */
 static int
-find_fits(const struct position *pos, const struct move_spec *s, square to,
-    move fits[MAX_MOVES])
+find_fits(const struct position *pos, int in_check, const struct move_spec *s,
+    square to, move fits[MAX_MOVES])
 {
 	move cand[2 * SQ_NB + HAND_NB];
 	int i, nc, n = 0, board = 0, want_promo = (s->flags & SPEC_PROMOTE) != 0;
 
-	nc = moves_to(pos, s, to, cand);
+	nc = moves_to(pos, in_check, s, to, cand);
 	for (i = 0; i < nc; i++) {
 		move m = cand[i];
 		enum piece_type pt = piece_type_of(move_piece(m));
@@ -137,12 +140,13 @@ describe_fits(const move *fits, int n, char *msg, size_t msgsz)
 }
 
 /*
- * Judges one node on pos. Returns RULE_OK with *m set, a rule id, or -1
- * with a non-rule diagnostic already described in *id and msg.
+ * Judges one node on pos (in_check: its side to move is in check).
+ * Returns RULE_OK with *m set, a rule id, or -1 with a non-rule
+ * diagnostic already described in *id and msg.
  */
 static int
 resolve(const struct record *r, int32_t idx, const struct position *pos,
-    move *m, const char **id, char *msg, size_t msgsz)
+    int in_check, move *m, const char **id, char *msg, size_t msgsz)
 {
 	const struct record_node *n = &r->nodes[idx];
 	const struct move_spec *s = &n->spec;
@@ -178,11 +182,11 @@ resolve(const struct record *r, int32_t idx, const struct position *pos,
 	c.piece = (enum piece_type)s->piece;
 	if (s->flags & SPEC_DROP) {
 		c.drop = 1;
-		return rules_check_move(pos, &c, m);
+		return rules_check_move_known(pos, &c, in_check, m);
 	}
 	if (s->from == SQ_NONE) {
 		move fits[MAX_MOVES];
-		int nfits = find_fits(pos, s, to, fits);
+		int nfits = find_fits(pos, in_check, s, to, fits);
 
 		if (nfits == 1) {
 			*m = fits[0];
@@ -210,7 +214,7 @@ resolve(const struct record *r, int32_t idx, const struct position *pos,
 			c.piece = bt;
 		}
 	}
-	return rules_check_move(pos, &c, m);
+	return rules_check_move_known(pos, &c, in_check, m);
 }
 
 static void
@@ -237,10 +241,12 @@ replay_record(struct record *r, struct replay *out, struct diag_list *d)
 		return 0;
 	ALLOC_GROW(stack, 1, astack);
 	stack[0].node = r->nodes[0].next;
+	stack[0].in_check = position_in_check(&r->start);
 	stack[0].pos = r->start;
 	nstack = 1;
 	while (nstack) {
 		struct position pos = stack[nstack - 1].pos;
+		int in_check = stack[nstack - 1].in_check;
 		int32_t i = stack[--nstack].node;
 
 		for (; i >= 0; i = r->nodes[i].next) {
@@ -254,6 +260,7 @@ replay_record(struct record *r, struct replay *out, struct diag_list *d)
 			if (n->alt >= 0) {
 				ALLOC_GROW(stack, nstack + 1, astack);
 				stack[nstack].node = n->alt;
+				stack[nstack].in_check = in_check;
 				stack[nstack].pos = pos;
 				nstack++;
 			}
@@ -262,11 +269,13 @@ replay_record(struct record *r, struct replay *out, struct diag_list *d)
 					out->terminal = i;
 				break;
 			}
-			rule = resolve(r, i, &pos, &m, &id, msg, sizeof(msg));
+			rule = resolve(r, i, &pos, in_check, &m, &id, msg,
+			    sizeof(msg));
 			if (rule == RULE_OK) {
 				n->mv = m;
 				n->rule = RULE_OK;
 				position_do_move(&pos, m, &u);
+				in_check = position_in_check_after(&pos, m);
 				n->key = position_key(&pos);
 				if (main_line) {
 					out->moves++;

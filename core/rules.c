@@ -29,9 +29,37 @@ on_board(const struct position *pos, square sq)
 	return sq >= 0 && sq < SQ_NB && bb_test(pos->v->board, sq);
 }
 
-/* Whether making m leaves the mover's own king attacked. */
+/*
+ * Whether the piece on `from`, on a line with its own king k, is pinned
+ * to it: an enemy slider on that line sees k past `from` alone. Cheaper
+ * than position_pinned(), which looks at every line.
+ */
 static int
-leaves_king_attacked(const struct position *pos, move m)
+pinned_on_line(const struct position *pos, square k, square from)
+{
+	enum color us = pos->side;
+	const bitboard *t = pos->by_type;
+	bitboard sliders = ((bb_pseudo[us][PT_LANCE][k] & t[PT_LANCE]) |
+	    (bb_pseudo[us][PT_BISHOP][k] & (t[PT_BISHOP] | t[PT_HORSE])) |
+	    (bb_pseudo[us][PT_ROOK][k] & (t[PT_ROOK] | t[PT_DRAGON]))) &
+	    pos->by_color[color_flip(us)] & bb_line[k][from];
+
+	while (bb_any(sliders)) {
+		bitboard between = bb_between[k][bb_pop(&sliders)];
+
+		if (bb_test(between, from) && (between & pos->occ) ==
+		    bb_sq(from))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Whether making m leaves the mover's own king attacked; in_check as
+ * rules_check_move_known() takes it.
+ */
+static int
+leaves_king_attacked(const struct position *pos, move m, int in_check)
 {
 	struct position q;
 	struct undo u;
@@ -43,16 +71,19 @@ leaves_king_attacked(const struct position *pos, move m)
 	 */
 	if (k == SQ_NONE)
 		return 0;
-	if (!position_attacked(pos, k, color_flip(pos->side), pos->occ)) {
+	if (in_check < 0)
+		in_check = position_attacked(pos, k, color_flip(pos->side),
+		    pos->occ);
+	if (!in_check) {
 		square from = move_from(m), to = move_to(m);
 
 		if (piece_type_of(move_piece(m)) == PT_KING)
 			return position_attacked(pos, to,
 			    color_flip(pos->side), pos->occ ^ bb_sq(k));
 		if (move_is_drop(m) || !bb_line[k][from] ||
-		    !bb_test(position_pinned(pos, pos->side), from))
+		    bb_test(bb_line[k][from], to))
 			return 0;
-		return !bb_test(bb_line[k][from], to);
+		return pinned_on_line(pos, k, from);
 	}
 	/* In check: try the move. */
 	q = *pos;
@@ -62,7 +93,8 @@ leaves_king_attacked(const struct position *pos, move m)
 }
 
 static enum rule_id
-check_drop(const struct position *pos, const struct move_claim *c, move *out)
+check_drop(const struct position *pos, const struct move_claim *c,
+    int in_check, move *out)
 {
 	enum color us = pos->side;
 	enum piece_type pt = c->piece;
@@ -82,7 +114,7 @@ check_drop(const struct position *pos, const struct move_claim *c, move *out)
 	    bb_file[sq_file(c->to)]))
 		return RULE_NIFU;
 	m = move_make_drop(pt, c->to, us);
-	if (leaves_king_attacked(pos, m))
+	if (leaves_king_attacked(pos, m, in_check))
 		return RULE_SELF_CHECK;
 	if (pt == PT_PAWN && pos->king[color_flip(us)] != SQ_NONE &&
 	    bb_test(bb_step[color_flip(us)][PT_PAWN][pos->king[color_flip(us)]],
@@ -98,6 +130,13 @@ enum rule_id
 rules_check_move(const struct position *pos, const struct move_claim *c,
     move *out)
 {
+	return rules_check_move_known(pos, c, -1, out);
+}
+
+enum rule_id
+rules_check_move_known(const struct position *pos, const struct move_claim *c,
+    int in_check, move *out)
+{
 	const struct variant *v = pos->v;
 	enum color us = pos->side;
 	piece p;
@@ -105,7 +144,7 @@ rules_check_move(const struct position *pos, const struct move_claim *c,
 	move m;
 
 	if (c->drop)
-		return check_drop(pos, c, out);
+		return check_drop(pos, c, in_check, out);
 	if (!on_board(pos, c->from) || pos->board[c->from] == PIECE_NONE)
 		return RULE_NO_PIECE;
 	p = pos->board[c->from];
@@ -118,7 +157,7 @@ rules_check_move(const struct position *pos, const struct move_claim *c,
 	    piece_color(pos->board[c->to]) == us)
 		return RULE_OWN_CAPTURE;
 	if (!on_board(pos, c->to) ||
-	    !bb_test(bb_attacks(us, pt, c->from, pos->occ), c->to))
+	    !bb_reaches(us, pt, c->from, c->to, pos->occ))
 		return RULE_PIECE_MOVEMENT;
 	if (c->promote && (!pt_can_promote(pt) ||
 	    !(bb_test(v->zone[us], c->from) || bb_test(v->zone[us], c->to))))
@@ -126,7 +165,7 @@ rules_check_move(const struct position *pos, const struct move_claim *c,
 	if (!c->promote && bb_test(v->dead[us][pt], c->to))
 		return RULE_DEAD_PIECE;
 	m = move_make(c->from, c->to, p, c->promote);
-	if (leaves_king_attacked(pos, m))
+	if (leaves_king_attacked(pos, m, in_check))
 		return RULE_SELF_CHECK;
 	if (out)
 		*out = m;

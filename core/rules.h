@@ -57,6 +57,13 @@ struct move_claim {
  */
 enum rule_id rules_check_move(const struct position *pos,
     const struct move_claim *claim, move *out);
+/*
+ * The same, for a caller that knows whether the side to move is in check
+ * (1 or 0; -1: work it out), as replay does from
+ * position_in_check_after().
+ */
+enum rule_id rules_check_move_known(const struct position *pos,
+    const struct move_claim *claim, int in_check, move *out);
 
 enum play_state {
 	PLAY_NORMAL,		/* side to move has a legal move, not in check */

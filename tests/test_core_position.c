@@ -118,6 +118,59 @@ check_generated(const struct position *pos, const struct move_list *ml)
 			fail_msg("move %#x generated twice", (unsigned)sorted[i]);
 }
 
+/*
+ * The other way round: every claim the judge accepts is a generated
+ * move. Each board piece is tried on every square with and without
+ * promotion, each piece in hand dropped on every square; the judge is
+ * asked both as rules_check_move() and told whether the side to move is
+ * in check, as replay tells it. Dear, so the random games ask it on some
+ * plies only.
+ */
+static void
+check_judge_complete(const struct position *pos, const struct move_list *ml)
+{
+	int in_check = position_in_check(pos), ok = 0, known;
+	struct move_claim c;
+	square from, to;
+	int pt;
+
+	memset(&c, 0, sizeof(c));
+	for (from = 0; from < SQ_NB; from++) {
+		if (pos->board[from] == PIECE_NONE ||
+		    piece_color(pos->board[from]) != pos->side)
+			continue;
+		c.from = from;
+		c.piece = piece_type_of(pos->board[from]);
+		for (to = 0; to < SQ_NB; to++) {
+			c.to = to;
+			for (c.promote = 0; c.promote < 2; c.promote++) {
+				enum rule_id r = rules_check_move(pos, &c, NULL);
+
+				known = rules_check_move_known(pos, &c,
+				    in_check, NULL);
+				assert_int_equal(known, r);
+				ok += r == RULE_OK;
+			}
+		}
+	}
+	c.drop = 1;
+	c.promote = 0;
+	c.from = SQ_NONE;
+	for (pt = PT_PAWN; pt < HAND_NB; pt++) {
+		c.piece = (enum piece_type)pt;
+		for (to = 0; to < SQ_NB; to++) {
+			enum rule_id r;
+
+			c.to = to;
+			r = rules_check_move(pos, &c, NULL);
+			assert_int_equal(rules_check_move_known(pos, &c,
+			    in_check, NULL), r);
+			ok += r == RULE_OK;
+		}
+	}
+	assert_int_equal(ok, ml->n);
+}
+
 struct ply {
 	move m;
 	struct undo u;
@@ -142,6 +195,8 @@ random_game(struct position *pos, int game)
 
 		n = movegen_legal(pos, &ml);
 		check_generated(pos, &ml);
+		if (ply % 8 == 0)
+			check_judge_complete(pos, &ml);
 		if (n == 0) {
 			/* Game over: the state must say so. */
 			enum play_state st = rules_play_state(pos);
@@ -163,6 +218,7 @@ random_game(struct position *pos, int game)
 		assert_int_equal(pos->side, color_flip(p->before.side));
 		assert_int_equal(pos->move_number, p->before.move_number + 1);
 		assert_int_equal(position_in_check(pos), check);
+		assert_int_equal(position_in_check_after(pos, p->m), check);
 	}
 	n = ply;
 	while (ply-- > 0) {
@@ -229,6 +285,14 @@ test_do_undo_every_move(void **state)
 		"8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/"
 		    "LN2+p3L w Sbgn3p 124",
 		"7k1/9/9/9/l2s5/6snb/9/9/8K b 2G 1",
+		/* Discovered checks by each slider, for both sides. */
+		"k8/9/9/9/S8/9/9/9/L3K4 b - 1",
+		"k8/9/9/9/4G4/9/9/9/4K3B b - 1",
+		"k8/9/9/9/4G4/9/9/9/4K3+B b - 1",
+		"k3G3+R/9/9/9/9/9/9/9/4K4 b - 1",
+		"k3S3R/9/9/9/9/9/9/9/4K4 b - 1",
+		"4k3+b/9/9/9/4g4/9/9/9/K8 w - 1",
+		"l3k4/9/9/9/s8/9/9/9/K8 w - 1",
 	};
 	size_t s;
 
@@ -243,11 +307,14 @@ test_do_undo_every_move(void **state)
 		movegen_legal(&pos, &ml);
 		assert_true(ml.n > 0);
 		check_generated(&pos, &ml);
+		check_judge_complete(&pos, &ml);
 		for (i = 0; i < ml.n; i++) {
 			struct undo u;
 
 			position_do_move(&pos, ml.m[i], &u);
 			assert_true(position_is_ok(&pos));
+			assert_int_equal(position_in_check_after(&pos, ml.m[i]),
+			    position_in_check(&pos));
 			assert_int_equal(position_key(&pos),
 			    position_key_slow(&pos));
 			assert_true(position_key(&pos) != position_key(&before));
