@@ -98,23 +98,50 @@ position_do_move(struct position *pos, move m, struct undo *u)
 		pos->hand_key -= zobrist_hand[us][pt];
 		put_piece(pos, to, piece_make(us, pt));
 	} else {
+		/*
+		 * Not remove_piece() and put_piece() twice over: replay makes
+		 * every move of every record here, and toggling the two
+		 * squares in each set at once takes half the work.
+		 */
 		square from = move_from(m);
 		piece p = pos->board[from];
+		piece np = move_is_promotion(m) ? p | PT_PROMOTED : p;
 		piece cap = pos->board[to];
+		enum piece_type pt = piece_type_of(p), npt = piece_type_of(np);
+		bitboard fb = bb_sq(from), tb = bb_sq(to);
 
 		u->captured = cap;
 		if (cap != PIECE_NONE) {
-			enum piece_type ct = pt_unpromoted(piece_type_of(cap));
+			enum piece_type ct = piece_type_of(cap);
 
-			remove_piece(pos, to);
+			pos->by_color[color_flip(us)] ^= tb;
+			pos->by_type[ct] ^= tb;
+			if (pt_is_gold_like(ct))
+				pos->golds ^= tb;
+			pos->occ ^= tb;
+			pos->board_key ^= zobrist_board[cap][to];
+			ct = pt_unpromoted(ct);
 			/* A king is never legally captured; keep hands sane. */
 			if (ct != PT_KING) {
 				pos->hand[us][ct]++;
 				pos->hand_key += zobrist_hand[us][ct];
+			} else if (pos->king[color_flip(us)] == to) {
+				pos->king[color_flip(us)] = SQ_NONE;
 			}
 		}
-		remove_piece(pos, from);
-		put_piece(pos, to, move_is_promotion(m) ? p | PT_PROMOTED : p);
+		pos->board[from] = PIECE_NONE;
+		pos->board[to] = (uint8_t)np;
+		pos->by_color[us] ^= fb | tb;
+		pos->by_type[pt] ^= fb;
+		pos->by_type[npt] ^= tb;
+		if (pt_is_gold_like(pt))
+			pos->golds ^= fb;
+		if (pt_is_gold_like(npt))
+			pos->golds ^= tb;
+		pos->occ ^= fb | tb;
+		pos->board_key ^= zobrist_board[p][from] ^ zobrist_board[np][to];
+		if (pt == PT_KING)
+			pos->king[us] = to;
 	}
 	pos->side = color_flip(us);
 	pos->board_key ^= zobrist_side;
