@@ -2,10 +2,11 @@
  * check.c - `kifu check`: validate whole archives, in parallel, with the
  * output in input order.
  *
- * The main thread walks the inputs and fills a ring of slots; workers
- * judge slots; the main thread prints finished slots strictly in order.
- * The ring is bounded, so memory does not grow with the number of
- * records, and the output bytes are the same whatever -j is.
+ * The main thread walks the inputs and fills a ring of slots, each a
+ * batch of inputs; workers judge whole batches; the main thread prints
+ * finished batches strictly in order. The ring is bounded, so memory does
+ * not grow with the number of records, and the output bytes are the
+ * same whatever -j is.
  */
 #include <errno.h>
 #include <getopt.h>
