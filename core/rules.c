@@ -55,14 +55,28 @@ pinned_on_line(const struct position *pos, square k, square from)
 }
 
 /*
+ * In check: tries the move. Kept out of line, so that the common case
+ * above does not pay for a position copy on its stack.
+ */
+static __attribute__((noinline)) int
+still_attacked_after(const struct position *pos, move m)
+{
+	struct position q = *pos;
+	struct undo u;
+	square k;
+
+	position_do_move(&q, m, &u);
+	k = q.king[pos->side];
+	return k != SQ_NONE && position_attacked(&q, k, q.side, q.occ);
+}
+
+/*
  * Whether making m leaves the mover's own king attacked; in_check as
  * rules_check_move_known() takes it.
  */
 static int
 leaves_king_attacked(const struct position *pos, move m, int in_check)
 {
-	struct position q;
-	struct undo u;
 	square k = pos->king[pos->side];
 
 	/*
@@ -85,11 +99,7 @@ leaves_king_attacked(const struct position *pos, move m, int in_check)
 			return 0;
 		return pinned_on_line(pos, k, from);
 	}
-	/* In check: try the move. */
-	q = *pos;
-	position_do_move(&q, m, &u);
-	k = q.king[pos->side];
-	return k != SQ_NONE && position_attacked(&q, k, q.side, q.occ);
+	return still_attacked_after(pos, m);
 }
 
 static enum rule_id
