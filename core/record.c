@@ -190,6 +190,14 @@ record_add_comment(struct record *r, int32_t node, const char *s, size_t n)
 	uint32_t old = r->nodes[node].comment;
 	size_t off = r->pool.len;
 
+	/*
+	 * The usual first line: interned like any string (an empty one must
+	 * still be a comment, which offset 0 would not be).
+	 */
+	if (!old && n) {
+		r->nodes[node].comment = record_intern(r, s, n);
+		return;
+	}
 	if (old) {
 		size_t olen = strlen(r->pool.buf + old);
 
@@ -233,12 +241,15 @@ comment_batch_release(struct comment_batch *b)
 void
 comment_batch_flush(struct comment_batch *b, struct record *r)
 {
-	if (b->node >= 0 && b->more.len)
+	if (b->node < 0)
+		return;		/* and `more` is empty */
+	if (b->more.len) {
 		record_add_comment(r, b->node, b->more.buf, b->more.len);
-	else if (b->node >= 0)
+		strbuf_reset(&b->more);
+	} else {
 		record_add_comment(r, b->node, b->first, b->first_n);
+	}
 	b->node = -1;
-	strbuf_reset(&b->more);
 }
 
 void

@@ -182,7 +182,8 @@ is_separator(const char *p, size_t n)
 	return i + 1 == n && p[i] == '/';
 }
 
-static int
+/* Inline: with a literal prefix or word, strlen is then a constant. */
+static inline int
 has_prefix(const char *s, size_t n, const char *prefix)
 {
 	size_t k = strlen(prefix);
@@ -190,7 +191,7 @@ has_prefix(const char *s, size_t n, const char *prefix)
 	return n >= k && memcmp(s, prefix, k) == 0;
 }
 
-static int
+static inline int
 equals(const char *s, size_t n, const char *word)
 {
 	return strlen(word) == n && memcmp(s, word, n) == 0;
