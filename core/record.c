@@ -35,19 +35,46 @@ winner_name(enum winner w)
 	return w == WINNER_BLACK ? "black" : w == WINNER_WHITE ? "white" : "none";
 }
 
+/*
+ * A node as record_add_node starts it: times unknown, no links, nothing
+ * else. Field by field rather than a memset and then the fields that are
+ * not zero: a record of a game adds one node per move, and gcc turns
+ * either a memset or a copy of a constant node into a "rep stos", which
+ * costs more than these few stores.
+ */
+static inline void
+node_start(struct record_node *n, int32_t parent)
+{
+	n->spec.flags = 0;
+	n->spec.color = -1;
+	n->spec.from = SQ_NONE;
+	n->spec.to = SQ_NONE;
+	n->spec.piece = 0;
+	n->spec.rel = 0;
+	n->mv = MOVE_NONE;
+	n->key = 0;
+	n->rule = 0;
+	n->special = SP_NONE;
+	n->raw = 0;
+	n->time_ms = -1;
+	n->total_ms = -1;
+	n->comment = 0;
+	n->bookmark = 0;
+	memset(&n->loc, 0, sizeof(n->loc));
+	n->parent = parent;
+	n->next = -1;
+	n->alt = -1;
+	n->last = -1;
+	n->ply = 0;
+	n->depth = 0;
+}
+
 static void
 add_root(struct record *r)
 {
-	struct record_node *n;
-
 	ALLOC_GROW(r->nodes, 1, r->anodes);
 	r->nnodes = 1;
-	n = &r->nodes[0];
-	memset(n, 0, sizeof(*n));
-	n->spec.color = -1;
-	n->spec.from = n->spec.to = SQ_NONE;
-	n->time_ms = n->total_ms = -1;
-	n->parent = n->next = n->alt = n->last = -1;
+	node_start(&r->nodes[0], -1);
 }
 
 void
@@ -86,19 +113,10 @@ record_release(struct record *r)
 }
 
 uint32_t
-record_intern(struct record *r, const char *s, size_t n)
+record_intern_grow(struct record *r, const char *s, size_t n)
 {
-	size_t off = r->pool.len;
-
-	if (n == 0)
-		return 0;
-	/* The string and its NUL; the pool stays NUL-terminated after it. */
-	strbuf_grow(&r->pool, n + 1);
-	memcpy(r->pool.buf + off, s, n);
-	r->pool.buf[off + n] = '\0';
-	r->pool.len += n + 1;
-	r->pool.buf[r->pool.len] = '\0';
-	return (uint32_t)off;
+	strbuf_grow_slow(&r->pool, n + 1);
+	return record_intern(r, s, n);
 }
 
 struct record_header *
@@ -133,22 +151,25 @@ record_find_header(const struct record *r, enum header_id id)
 	return NULL;
 }
 
+/* Out of line, so that record_add_node itself needs no stack frame. */
+static __attribute__((noinline, cold)) void
+grow_nodes(struct record *r)
+{
+	ALLOC_GROW(r->nodes, r->nnodes + 1, r->anodes);
+}
+
 int32_t
 record_add_node(struct record *r, int32_t parent)
 {
 	struct record_node *n, *p;
 	int32_t idx = (int32_t)r->nnodes;
 
-	ALLOC_GROW(r->nodes, r->nnodes + 1, r->anodes);
+	if (r->nnodes >= r->anodes)
+		grow_nodes(r);
 	r->nnodes++;
 	n = &r->nodes[idx];
 	p = &r->nodes[parent];
-	memset(n, 0, sizeof(*n));
-	n->spec.color = -1;
-	n->spec.from = n->spec.to = SQ_NONE;
-	n->time_ms = n->total_ms = -1;
-	n->next = n->alt = n->last = -1;
-	n->parent = parent;
+	node_start(n, parent);
 	n->ply = p->ply + 1;
 	n->depth = p->depth;
 	if (p->next < 0) {
@@ -169,6 +190,14 @@ record_add_comment(struct record *r, int32_t node, const char *s, size_t n)
 	uint32_t old = r->nodes[node].comment;
 	size_t off = r->pool.len;
 
+	/*
+	 * The usual first line: interned like any string (an empty one must
+	 * still be a comment, which offset 0 would not be).
+	 */
+	if (!old && n) {
+		r->nodes[node].comment = record_intern(r, s, n);
+		return;
+	}
 	if (old) {
 		size_t olen = strlen(r->pool.buf + old);
 
@@ -212,12 +241,15 @@ comment_batch_release(struct comment_batch *b)
 void
 comment_batch_flush(struct comment_batch *b, struct record *r)
 {
-	if (b->node >= 0 && b->more.len)
+	if (b->node < 0)
+		return;		/* and `more` is empty */
+	if (b->more.len) {
 		record_add_comment(r, b->node, b->more.buf, b->more.len);
-	else if (b->node >= 0)
+		strbuf_reset(&b->more);
+	} else {
 		record_add_comment(r, b->node, b->first, b->first_n);
+	}
 	b->node = -1;
-	strbuf_reset(&b->more);
 }
 
 void

@@ -17,6 +17,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "diag.h"
 #include "position.h"
@@ -183,7 +184,28 @@ void record_release(struct record *r);
 void record_reset(struct record *r, const struct variant *v);
 
 /* Copies n bytes into the pool and returns their offset (0 if n == 0). */
-uint32_t record_intern(struct record *r, const char *s, size_t n);
+uint32_t record_intern_grow(struct record *r, const char *s, size_t n);
+/*
+ * Inline: parsers intern a token per move, a few bytes each, and the
+ * pool has room for it nearly always; record_intern_grow makes room.
+ */
+static inline uint32_t
+record_intern(struct record *r, const char *s, size_t n)
+{
+	struct strbuf *pool = &r->pool;
+	size_t off = pool->len;
+
+	if (n == 0)
+		return 0;
+	/* The string and its NUL; the pool stays NUL-terminated after it. */
+	if (off + n + 2 > pool->alloc)
+		return record_intern_grow(r, s, n);
+	memcpy(pool->buf + off, s, n);
+	pool->buf[off + n] = '\0';
+	pool->len = off + n + 1;
+	pool->buf[pool->len] = '\0';
+	return (uint32_t)off;
+}
 static inline const char *
 record_str(const struct record *r, uint32_t off)
 {

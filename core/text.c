@@ -179,6 +179,142 @@ split_lines(struct text *t)
 	}
 }
 
+/*
+ * Which bytes of a block of text need a look: control characters below
+ * 0x10 (NUL, tab, LF, CR...) and bytes that are not ASCII. One bit per
+ * byte, the first byte lowest. SSE2 (every x86-64) takes 16 bytes with
+ * one signed compare; elsewhere eight bytes in a word, where the sum of
+ * two 7-bit values never carries into the next byte, so that every byte
+ * is judged exactly.
+ */
+#ifdef __SSE2__
+#include <emmintrin.h>
+
+#define SCAN_BLOCK 16
+typedef unsigned scan_mask;
+
+static inline scan_mask
+scan_special(const unsigned char *p)
+{
+	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+
+	/* Signed: bytes from 0x80 are negative, below 0x10 as well. */
+	return (scan_mask)_mm_movemask_epi8(_mm_cmplt_epi8(v,
+	    _mm_set1_epi8(0x10)));
+}
+
+static inline size_t
+scan_first(scan_mask m)
+{
+	return (size_t)__builtin_ctz(m);
+}
+#else
+#define SCAN_BLOCK 8
+typedef uint64_t scan_mask;
+
+static inline scan_mask
+scan_special(const unsigned char *p)
+{
+	const uint64_t low7 = 0x7f7f7f7f7f7f7f7full;
+	const uint64_t high = 0x8080808080808080ull;
+	uint64_t w;
+
+	memcpy(&w, p, 8);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	w = __builtin_bswap64(w);	/* the first byte lowest */
+#endif
+	return (~((w & low7) + 0x7070707070707070ull) | w) & high;
+}
+
+static inline size_t
+scan_first(scan_mask m)
+{
+	return (size_t)__builtin_ctzll(m) / 8;
+}
+#endif
+
+/*
+ * The usual input in one pass: UTF-8 without NUL or CR, lines ending in
+ * LF. Validates the bytes and fills the line table at once, a block at a
+ * time where it is plain ASCII (records mostly are), each LF of a block
+ * taken from its bit without looking at the other bytes again: lines of
+ * records are short, so a block often holds several. Returns 0 with the
+ * table filled, or -1 when the text needs the general path (a NUL, a CR,
+ * a byte that is not UTF-8); the table is then left to be rebuilt.
+ */
+static int
+scan_lf_utf8(struct text *t, const char *data, size_t n)
+{
+	const unsigned char *s = (const unsigned char *)data;
+	struct text_line *lines = t->lines;
+	size_t i = 0, start = 0, nl = 0, al = t->alines;
+
+	while (i < n) {
+		unsigned c;
+
+		if (i + SCAN_BLOCK <= n) {
+			scan_mask m;
+
+			/* Runs of plain text: the tightest loop. */
+			while (!(m = scan_special(s + i))) {
+				i += SCAN_BLOCK;
+				if (i + SCAN_BLOCK > n)
+					break;
+			}
+			if (!m)
+				continue;
+			/* A line takes at least one byte (its LF). */
+			if (nl + SCAN_BLOCK > al) {
+				t->nlines = nl;
+				ALLOC_GROW(t->lines, nl + SCAN_BLOCK, t->alines);
+				lines = t->lines;
+				al = t->alines;
+			}
+			for (; m; m &= m - 1) {
+				size_t j = i + scan_first(m);
+
+				if (s[j] != '\n') {
+					i = j;
+					goto other;
+				}
+				lines[nl].off = (uint32_t)start;
+				lines[nl].len = (uint32_t)(j - start);
+				nl++;
+				start = j + 1;
+			}
+			i += SCAN_BLOCK;
+			continue;
+		} else if (s[i] >= 0x10 && s[i] < 0x80) {
+			i++;
+			continue;
+		}
+other:
+		c = s[i];
+		if (c == '\n') {
+			t->nlines = nl;
+			add_line(t, start, i);
+			lines = t->lines;
+			al = t->alines;
+			nl++;
+			start = ++i;
+		} else if (c >= 0x80) {
+			size_t k = utf8_valid_seq(s + i, n - i);
+
+			if (!k)
+				return -1;
+			i += k;
+		} else if (c == '\r' || c == '\0') {
+			return -1;
+		} else {
+			i++;	/* a tab or another control character */
+		}
+	}
+	t->nlines = nl;
+	if (start < n)
+		add_line(t, start, n);
+	return 0;
+}
+
 static const char *
 find(const char *s, size_t n, const char *needle)
 {
@@ -449,6 +585,38 @@ check_lines(struct text *t, struct diag_list *d)
 	return 0;
 }
 
+/*
+ * The common case of decode() without its detours: UTF-8 (a BOM, a
+ * declaration of UTF-8 or none) that scan_lf_utf8 takes in one pass.
+ * Returns 0 with *ret decode()'s result, or -1 having changed nothing
+ * that decode() relies on, for it to go the general way.
+ */
+static int
+decode_plain(struct text *t, const char *data, size_t n, struct strbuf *own,
+    struct diag_list *d, int *ret)
+{
+	const char *declared = "UTF-8";
+	int bom = 0;
+
+	if (n >= 3 && memcmp(data, "\xef\xbb\xbf", 3) == 0) {
+		bom = 1;
+		data += 3;
+		n -= 3;
+	} else {
+		declared = declared_encoding(data, n);
+	}
+	if ((declared && strcmp(declared, "UTF-8") != 0) ||
+	    scan_lf_utf8(t, data, n) < 0) {
+		t->nlines = 0;
+		return -1;
+	}
+	t->bom = bom;
+	take_utf8(t, data, n, own);
+	/* No line can be longer than the limit when the text is not. */
+	*ret = t->max_line && n > t->max_line ? check_lines(t, d) : 0;
+	return 0;
+}
+
 static int
 decode(struct text *t, const char *data, size_t n, struct strbuf *own,
     struct diag_list *d)
@@ -461,6 +629,7 @@ decode(struct text *t, const char *data, size_t n, struct strbuf *own,
 	size_t ntried = 0, bad, best, i;
 	struct strbuf others;
 	struct span sp;
+	int ret;
 
 	text_clear(t);
 	if (n > TEXT_MAX_SIZE) {
@@ -469,6 +638,8 @@ decode(struct text *t, const char *data, size_t n, struct strbuf *own,
 		    n, TEXT_MAX_SIZE);
 		return -1;
 	}
+	if (decode_plain(t, data, n, own, d, &ret) == 0)
+		return ret;
 	if ((nul = memchr(data, '\0', n))) {
 		const char *line;
 

@@ -17,6 +17,7 @@
  * and "%KACHI, T, %KACHI" for one declaration; 81Dojo adds lines of its
  * own, which are kept as raw headers with a warning.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -147,6 +148,14 @@ struct csa {
 	size_t sum_n;
 	struct span sum_loc;
 	struct comment_batch cb;	/* comment lines not yet in the record */
+	/*
+	 * rd->lim as bounds the record may reach without going over, for
+	 * the check after every line: going over any of them is what
+	 * reader_check_limits reports. end_max is on the end of the line
+	 * (its byte offset), once the record's first line is known.
+	 */
+	size_t nodes_max, headers_max, end_max;
+	uint32_t depth_max;
 };
 
 static int
@@ -173,7 +182,8 @@ is_separator(const char *p, size_t n)
 	return i + 1 == n && p[i] == '/';
 }
 
-static int
+/* Inline: with a literal prefix or word, strlen is then a constant. */
+static inline int
 has_prefix(const char *s, size_t n, const char *prefix)
 {
 	size_t k = strlen(prefix);
@@ -181,41 +191,38 @@ has_prefix(const char *s, size_t n, const char *prefix)
 	return n >= k && memcmp(s, prefix, k) == 0;
 }
 
-static int
+static inline int
 equals(const char *s, size_t n, const char *word)
 {
 	return strlen(word) == n && memcmp(s, word, n) == 0;
 }
 
 /*
- * The type a two-letter CSA code names; PT_NONE if it names none. A
- * switch on the first letter: this runs for every move of every game.
+ * The type a two-letter CSA code names; PT_NONE (0) if it names none,
+ * looked up by both letters at once: this runs for every move of every
+ * game. The codes are those of codes[] above.
  */
+#define CODE(a, b) [(a) - 'A'][(b) - 'A']
+static const uint8_t piece_codes[26][26] = {
+	CODE('F', 'U') = PT_PAWN, CODE('K', 'Y') = PT_LANCE,
+	CODE('K', 'E') = PT_KNIGHT, CODE('G', 'I') = PT_SILVER,
+	CODE('K', 'A') = PT_BISHOP, CODE('H', 'I') = PT_ROOK,
+	CODE('K', 'I') = PT_GOLD, CODE('O', 'U') = PT_KING,
+	CODE('T', 'O') = PT_PRO_PAWN, CODE('N', 'Y') = PT_PRO_LANCE,
+	CODE('N', 'K') = PT_PRO_KNIGHT, CODE('N', 'G') = PT_PRO_SILVER,
+	CODE('U', 'M') = PT_HORSE, CODE('R', 'Y') = PT_DRAGON,
+};
+#undef CODE
+
+/* s has two bytes: every caller has checked the length. */
 static enum piece_type
 piece_of(const char *s)
 {
-	enum piece_type pt;
+	unsigned a = (unsigned)((unsigned char)s[0] - 'A');
+	unsigned b = (unsigned)((unsigned char)s[1] - 'A');
 
-	switch (s[0]) {
-	case 'F': pt = PT_PAWN; break;
-	case 'T': pt = PT_PRO_PAWN; break;
-	case 'G': pt = PT_SILVER; break;
-	case 'H': pt = PT_ROOK; break;
-	case 'O': pt = PT_KING; break;
-	case 'R': pt = PT_DRAGON; break;
-	case 'U': pt = PT_HORSE; break;
-	case 'K':
-		pt = s[1] == 'Y' ? PT_LANCE : s[1] == 'E' ? PT_KNIGHT :
-		    s[1] == 'A' ? PT_BISHOP : PT_GOLD;
-		break;
-	case 'N':
-		pt = s[1] == 'Y' ? PT_PRO_LANCE : s[1] == 'K' ? PT_PRO_KNIGHT :
-		    PT_PRO_SILVER;
-		break;
-	default:
-		return PT_NONE;
-	}
-	return s[1] == codes[pt][1] ? pt : PT_NONE;
+	return a < 26 && b < 26 ? (enum piece_type)piece_codes[a][b] :
+	    PT_NONE;
 }
 
 /*
@@ -405,6 +412,7 @@ static int
 finish_position(struct csa *st, enum color side, const struct span *sp)
 {
 	struct sfen_error e;
+	enum handicap h;
 	int i;
 
 	st->started = 1;
@@ -420,7 +428,13 @@ finish_position(struct csa *st, enum color side, const struct span *sp)
 		st->pos.board_key ^= zobrist_side;
 	}
 	st->pos.move_number = 1;
-	if (position_validate(&st->pos, &e) != SFEN_OK) {
+	/*
+	 * A standard start (all that handicap_identify knows) is a position
+	 * that can occur, as position_validate says of each of them; the
+	 * walk over the board it takes is for the others.
+	 */
+	h = handicap_identify(&st->pos);
+	if (h == HANDICAP_NONE && position_validate(&st->pos, &e) != SFEN_OK) {
 		int fatal = !sfen_impossible_is_playable(&e);
 
 		diag_add(st->d, fatal ? DIAG_ERROR : DIAG_WARNING,
@@ -430,7 +444,7 @@ finish_position(struct csa *st, enum color side, const struct span *sp)
 			return -1;
 	}
 	st->r->start = st->pos;
-	st->r->handicap = handicap_identify(&st->pos);
+	st->r->handicap = h;
 	return 0;
 }
 
@@ -959,6 +973,82 @@ read_version(struct csa *st, size_t at)
 	st->statements++;
 }
 
+/*
+ * The line nearly every line of a game is: a move alone ("+7776FU"),
+ * after the start position and before any terminal. Read here without
+ * the general path's splitting, re-checking and column counting: its
+ * span is the whole line from column 1. Returns 0 when the line is
+ * anything else, or anything is wrong with it, for read_line to read it
+ * and name the problem; either way the record comes out the same.
+ */
+static int
+plain_move(struct csa *st)
+{
+	const char *s = st->p;
+	struct record_node *nd;
+	square from, to;
+	enum piece_type pt;
+	int32_t node;
+
+	if (st->n != 7 || (s[0] != '+' && s[0] != '-') || !st->started ||
+	    st->terminal >= 0)
+		return 0;
+	if (s[1] == '0' && s[2] == '0')
+		from = SQ_NONE;
+	else if (s[1] >= '1' && s[1] <= '9' && s[2] >= '1' && s[2] <= '9')
+		from = sq_make(s[1] - '1', s[2] - '1');
+	else
+		return 0;
+	if (s[3] < '1' || s[3] > '9' || s[4] < '1' || s[4] > '9' ||
+	    (pt = piece_of(s + 5)) == PT_NONE)
+		return 0;
+	to = sq_make(s[3] - '1', s[4] - '1');
+	st->statements++;
+	node = record_add_node(st->r, st->cur);
+	nd = &st->r->nodes[node];
+	nd->spec.flags = SPEC_PIECE_AFTER | (from == SQ_NONE ? SPEC_DROP : 0);
+	nd->spec.color = (int8_t)color_of(s[0]);
+	nd->spec.from = (uint8_t)from;
+	nd->spec.to = (uint8_t)to;
+	nd->spec.piece = (uint8_t)pt;
+	nd->loc.line = (uint32_t)st->li + 1;
+	nd->loc.col = 1;
+	nd->loc.byte = st->t->lines[st->li].off;
+	nd->loc.len = 7;
+	nd->raw = record_intern(st->r, s, 7);
+	st->cur = node;
+	st->nmoves++;
+	return 1;
+}
+
+/*
+ * The other usual line, a time alone in whole seconds ("T12") for a move
+ * that has none yet. As plain_move: 0 sends anything else to read_line.
+ */
+static int
+plain_time(struct csa *st)
+{
+	const char *s = st->p;
+	size_t n = st->n, i;
+	struct record_node *nd;
+	int64_t sec = 0;
+
+	/* parse_time takes at most TIME_DIGITS digits. */
+	if (n < 2 || n > 1 + TIME_DIGITS || s[0] != 'T' || st->cur == 0)
+		return 0;
+	nd = &st->r->nodes[st->cur];
+	if (nd->time_ms >= 0)
+		return 0;
+	for (i = 1; i < n; i++) {
+		if (!is_digit(s[i]))
+			return 0;
+		sec = sec * 10 + (s[i] - '0');
+	}
+	st->statements++;
+	nd->time_ms = sec * 1000;
+	return 1;
+}
+
 /* One line of the record; LINE_END for the "/" that ends it. */
 static enum line_result
 read_line(struct csa *st)
@@ -967,6 +1057,8 @@ read_line(struct csa *st)
 	size_t i = 0, n = st->n;
 	char c, next;
 
+	if (plain_move(st) || plain_time(st))
+		return LINE_OK;
 	while (i < n && is_blank(p[i]))
 		i++;
 	if (i == n)
@@ -1145,6 +1237,29 @@ csa_init(struct csa *st, struct reader *rd, struct record *r,
 	st->terminal = -1;
 	comment_batch_init(&st->cb);
 	position_clear(&st->pos, v);
+	/* 0 is no limit. */
+	st->nodes_max = rd->lim->moves ? (size_t)rd->lim->moves + 1 :
+	    SIZE_MAX;
+	st->headers_max = rd->lim->headers ? rd->lim->headers : SIZE_MAX;
+	st->depth_max = rd->lim->depth ? rd->lim->depth : UINT32_MAX;
+	st->end_max = SIZE_MAX;
+}
+
+/*
+ * reader_check_limits, but first against the bounds csa_init worked out,
+ * which is all it takes for a line that goes over nothing.
+ */
+static int
+check_limits(struct csa *st)
+{
+	const struct record *r = st->r;
+	const struct text_line *l = &st->t->lines[st->li];
+
+	if (r->nnodes > st->nodes_max || r->nheaders > st->headers_max ||
+	    (uint32_t)r->depth > st->depth_max ||
+	    (size_t)l->off + l->len > st->end_max)
+		return reader_check_limits(st->rd, st->r, st->li, st->d);
+	return 0;
 }
 
 /* READ_EOF here means an empty record: the caller reads on. */
@@ -1156,10 +1271,14 @@ read_record(struct csa *st)
 
 	for (; st->li < lines; st->li++) {
 		load_line(st);
-		if (st->r->loc.line == 0 && st->n)
+		if (st->r->loc.line == 0 && st->n) {
 			st->r->loc = text_span(st->t, st->li, 0, st->n);
+			if (st->rd->lim->record)
+				st->end_max = (size_t)st->r->loc.byte +
+				    st->rd->lim->record;
+		}
 		if ((lr = read_line(st)) == LINE_FAILED ||
-		    reader_check_limits(st->rd, st->r, st->li, st->d) < 0) {
+		    check_limits(st) < 0) {
 			skip_record(st);
 			return READ_ERROR;
 		}
