@@ -436,35 +436,11 @@ mate_at_limit(struct ctx *c)
 }
 
 /*
- * Plays the main line's legal moves, counting positions and checks.
+ * Goes over the main line's legal moves, counting positions and checks
+ * (replay left each move's key and whether it gave check on its node).
  * Returns 1 if repetition or the move limit ended the game on the way
  * (the result is set), 0 if play reached the end of the record.
  */
-/*
- * Which of the main line's moves gave check, filled in only as far as a
- * verdict needs it: most games never repeat a position four times nor
- * reach the limit, so the walk below looks at replay's keys alone.
- */
-struct checks {
-	uint8_t *v;		/* v[j]: move j gave check */
-	int upto;		/* v[1..upto] are known */
-	struct position pos;	/* after move upto */
-	int32_t node;		/* node of move upto + 1 */
-};
-
-static const uint8_t *
-checks_upto(const struct record *r, struct checks *k, int j)
-{
-	while (k->upto < j) {
-		struct undo u;
-
-		position_do_move(&k->pos, r->nodes[k->node].mv, &u);
-		k->v[++k->upto] = (uint8_t)position_in_check(&k->pos);
-		k->node = r->nodes[k->node].next;
-	}
-	return k->v;
-}
-
 static int
 walk(struct ctx *c)
 {
@@ -473,28 +449,25 @@ walk(struct ctx *c)
 	int checker = -1;
 	struct history h;
 	struct occurrence *o = NULL;
-	struct checks k;
 	int32_t node = r->nodes[0].next;
-	uint8_t local[HISTORY_LOCAL];
+	/* checks[j]: move j gave check, as replay found */
+	uint8_t local[HISTORY_LOCAL], *checks;
 
-	k.v = (size_t)n + 1 <= sizeof(local) ? local :
+	checks = (size_t)n + 1 <= sizeof(local) ? local :
 	    xcalloc((size_t)n + 1, 1);
-	k.upto = 0;
-	k.pos = r->start;
-	k.node = node;
 	history_init(&h, n + 1);
 	if (c->rs->repetition_counts_start)
 		o = history_add(&h, position_key(&r->start), 0);
 	for (j = 1; j <= n && !ended; j++, node = r->nodes[node].next) {
 		/* Replay left the position's key on every legal move. */
 		o = history_add(&h, r->nodes[node].key, j);
+		checks[j] = r->nodes[node].check;
 		c->end_node = node;
 		if (o->count == 4) {
-			repetition(c, checks_upto(r, &k, j), o->first, j);
+			repetition(c, checks, o->first, j);
 			ended = 1;
 		} else if (limit && j >= limit) {
 			enum color mover = mover_of(r, j);
-			const uint8_t *checks = checks_upto(r, &k, j);
 
 			if (c->extension && j == limit && checks[j]) {
 				checker = (int)mover;
@@ -511,8 +484,8 @@ walk(struct ctx *c)
 	if (!ended)
 		c->end_node = -1;
 	history_release(&h);
-	if (k.v != local)
-		free(k.v);
+	if (checks != local)
+		free(checks);
 	return ended;
 }
 

@@ -55,6 +55,7 @@ node_start(struct record_node *n, int32_t parent)
 	n->key = 0;
 	n->rule = 0;
 	n->special = SP_NONE;
+	n->check = 0;
 	n->raw = 0;
 	n->time_ms = -1;
 	n->total_ms = -1;

@@ -139,12 +139,14 @@ struct move_spec {
 	uint8_t rel;		/* enum spec_rel */
 };
 
+/* A new field needs its start value in node_start() (record.c). */
 struct record_node {
 	struct move_spec spec;
 	move mv;		/* set by replay; MOVE_NONE until then or if illegal */
 	uint64_t key;		/* set by replay: position_key() after mv */
 	uint8_t rule;		/* enum rule_id replay found broken; 0 = ok */
 	uint8_t special;	/* enum special; SP_NONE for a move */
+	uint8_t check;		/* set by replay: mv gives check */
 	uint32_t raw;		/* the move or terminal token as written */
 	int64_t time_ms;	/* time spent on this move; -1 unknown */
 	int64_t total_ms;	/* running total the record states; -1 unknown */

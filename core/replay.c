@@ -276,6 +276,7 @@ replay_record(struct record *r, struct replay *out, struct diag_list *d)
 				n->rule = RULE_OK;
 				position_do_move(&pos, m, &u);
 				in_check = position_in_check_after(&pos, m);
+				n->check = (uint8_t)in_check;
 				n->key = position_key(&pos);
 				if (main_line) {
 					out->moves++;

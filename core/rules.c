@@ -34,7 +34,7 @@ on_board(const struct position *pos, square sq)
  * to it: an enemy slider on that line sees k past `from` alone. Cheaper
  * than position_pinned(), which looks at every line.
  */
-static int
+static inline __attribute__((always_inline)) int
 pinned_on_line(const struct position *pos, square k, square from)
 {
 	enum color us = pos->side;
@@ -55,19 +55,24 @@ pinned_on_line(const struct position *pos, square k, square from)
 }
 
 /*
- * In check: tries the move. Kept out of line, so that the common case
- * above does not pay for a position copy on its stack.
+ * In check from checkers (not empty), a move other than the king's
+ * answers it only by taking the one checker or by standing between, and
+ * only with a piece that is not pinned: a pinned piece stays on its pin
+ * line, which meets the line of the check at the king alone.
  */
-static __attribute__((noinline)) int
-still_attacked_after(const struct position *pos, move m)
+static int
+leaves_check(const struct position *pos, move m, square k, bitboard checkers)
 {
-	struct position q = *pos;
-	struct undo u;
-	square k;
+	square c = bb_lsb(checkers), to = move_to(m), from;
 
-	position_do_move(&q, m, &u);
-	k = q.king[pos->side];
-	return k != SQ_NONE && position_attacked(&q, k, q.side, q.occ);
+	if (bb_more_than_one(checkers))
+		return 1;
+	if (to != c && !bb_test(bb_between[k][c], to))
+		return 1;
+	if (move_is_drop(m))
+		return 0;
+	from = move_from(m);
+	return bb_any(bb_line[k][from]) && pinned_on_line(pos, k, from);
 }
 
 /*
@@ -77,29 +82,28 @@ still_attacked_after(const struct position *pos, move m)
 static int
 leaves_king_attacked(const struct position *pos, move m, int in_check)
 {
-	square k = pos->king[pos->side];
+	enum color them = color_flip(pos->side);
+	square k = pos->king[pos->side], from = move_from(m), to = move_to(m);
 
 	/*
-	 * Replaying records calls this for every move, so out of check it
-	 * decides from attacks and pins instead of trying the move.
+	 * Replaying records calls this for every move, so it decides from
+	 * attacks and pins instead of trying the move.
 	 */
 	if (k == SQ_NONE)
 		return 0;
-	if (in_check < 0)
-		in_check = position_attacked(pos, k, color_flip(pos->side),
-		    pos->occ);
-	if (!in_check) {
-		square from = move_from(m), to = move_to(m);
+	if (piece_type_of(move_piece(m)) == PT_KING)
+		return position_attacked(pos, to, them, pos->occ ^ bb_sq(k));
+	if (in_check) {
+		/* -1 (not known) asks for the checkers, which tell. */
+		bitboard checkers = position_attackers(pos, k, them, pos->occ);
 
-		if (piece_type_of(move_piece(m)) == PT_KING)
-			return position_attacked(pos, to,
-			    color_flip(pos->side), pos->occ ^ bb_sq(k));
-		if (move_is_drop(m) || !bb_line[k][from] ||
-		    bb_test(bb_line[k][from], to))
-			return 0;
-		return pinned_on_line(pos, k, from);
+		if (bb_any(checkers))
+			return leaves_check(pos, m, k, checkers);
 	}
-	return still_attacked_after(pos, m);
+	if (move_is_drop(m) || !bb_line[k][from] ||
+	    bb_test(bb_line[k][from], to))
+		return 0;
+	return pinned_on_line(pos, k, from);
 }
 
 static enum rule_id
