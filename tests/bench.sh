@@ -140,6 +140,38 @@ div() {
 	awk "BEGIN { if ($2 > 0) printf \"%.2f\", $1 / $2; else print \"-\" }"
 }
 
+# lower A B: the smaller of two times, A empty for none yet.
+lower() { if [ -z "$1" ] || [ "$2" -lt "$1" ]; then echo "$2"; else echo "$1"; fi; }
+
+# xargs_ms LIST CMD...: ms that xargs takes to run CMD over the files of
+# LIST (NUL-separated), at least 1.
+xargs_ms() {
+	xl=$1
+	shift
+	t0=$(now)
+	xargs -0 "$@" <"$xl" >/dev/null 2>&1
+	t1=$(now)
+	ms=$(((t1 - t0) / 1000000))
+	[ "$ms" -gt 0 ] || ms=1
+	echo "$ms"
+}
+
+# against_cat LIST: "KIFU_MS CAT_MS", the best of three rounds of
+# `kifu validate` and of cat over the files of LIST, after a first read
+# that warms the page cache. The list is made before, so that no
+# directory walk runs on the core being timed. A virtual machine's speed
+# drifts by tens of percent within a minute: the rounds take kifu and
+# cat in turn, so that both get the same chances.
+against_cat() {
+	xargs -0 cat <"$1" >/dev/null
+	kb='' cb=''
+	for _ in 1 2 3; do
+		kb=$(lower "$kb" "$(xargs_ms "$1" "$kifu" validate)")
+		cb=$(lower "$cb" "$(xargs_ms "$1" cat)")
+	done
+	echo "$kb $cb"
+}
+
 # --- the run ----------------------------------------------------------------
 
 build_osl
@@ -223,23 +255,11 @@ if [ ! -f "$corpus/.complete-$ngames" ]; then
 	touch "$corpus/.complete-$ngames"
 fi
 bytes=$(cat "$corpus"/g*.csa | wc -c)
-# Warm the page cache, then take the best of three runs of each.
-find "$corpus" -name 'g*.csa' -print0 | xargs -0 cat >/dev/null
-best() {
-	b=''
-	for _ in 1 2 3; do
-		t0=$(now)
-		find "$corpus" -name 'g*.csa' -print0 | xargs -0 "$@" >/dev/null 2>&1
-		t1=$(now)
-		ms=$(((t1 - t0) / 1000000))
-		if [ -z "$b" ] || [ "$ms" -lt "$b" ]; then b=$ms; fi
-	done
-	echo "$b"
-}
-v_ms=$(best "$kifu" validate)
-c_ms=$(best cat)
-[ "$v_ms" -gt 0 ] || v_ms=1
-[ "$c_ms" -gt 0 ] || c_ms=1
+# The file list is made once, outside the timing: the directory walk of
+# find would otherwise run on the same core as the command timed.
+list=$root/build/bench/validate.list
+find "$corpus" -name 'g*.csa' -print0 >"$list"
+set -- $(against_cat "$list"); v_ms=$1 c_ms=$2
 echo
 vline() { printf '%-26s %8s %12s %10s %10s\n' "$@"; }
 vline "validate $ngames CSA games" "ms" "games/s" "MB/s" "x cat"
@@ -292,30 +312,14 @@ if [ ! -f "$kk/.complete-$nkk" ]; then
 	done
 	touch "$kk/.complete-$nkk"
 fi
-# best_of EXT CMD...: the best of three runs of CMD over the g*.EXT
-# files, in ms, after a first read that warms the page cache.
-best_of() {
-	bext=$1
-	shift
-	find "$kk" -name "g*.$bext" -print0 | xargs -0 cat >/dev/null
-	bb=''
-	for _ in 1 2 3; do
-		bt0=$(now)
-		find "$kk" -name "g*.$bext" -print0 | xargs -0 "$@" >/dev/null 2>&1
-		bt1=$(now)
-		bms=$(((bt1 - bt0) / 1000000))
-		[ "$bms" -gt 0 ] || bms=1
-		if [ -z "$bb" ] || [ "$bms" -lt "$bb" ]; then bb=$bms; fi
-	done
-	echo "$bb"
-}
 mbs() { awk "BEGIN { printf \"%.1f\", $1 / 1048576 / ($2 / 1000) }"; }
 echo
 vline "validate $nkk CP932 files" "ms" "games/s" "MB/s" "x cat"
 for ext in kif ki2; do
 	kbytes=$(cat "$kk"/g*.$ext | wc -c)
-	kv_ms=$(best_of $ext "$kifu" validate)
-	kc_ms=$(best_of $ext cat)
+	blist=$root/build/bench/kakinoki-$ext.list
+	find "$kk" -name "g*.$ext" -print0 >"$blist"
+	set -- $(against_cat "$blist"); kv_ms=$1 kc_ms=$2
 	vline "kifu validate (.$ext)" "$kv_ms" $((nkk * 1000 / kv_ms)) \
 	    "$(mbs "$kbytes" "$kv_ms")" "$(div "$kv_ms" "$kc_ms")"
 	vline "cat (.$ext)" "$kc_ms" $((nkk * 1000 / kc_ms)) \
@@ -340,38 +344,53 @@ if [ ! -f "$chk/.complete-$nchk" ]; then
 	(cd "$chk" && tar czf games.tar.gz games)
 	touch "$chk/.complete-$nchk"
 fi
-find "$chk/games" -name '*.csa' -print0 | xargs -0 cat >/dev/null
-# run CMD...: best wall time of three runs in ms (and peak RSS in KiB of
-# the last, in rss, when GNU time is there).
-run() {
-	b=''
-	for _ in 1 2 3; do
-		t0=$(now)
-		if [ -x /usr/bin/time ]; then
-			rss=$(/usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -n 1)
-		else
-			"$@" >/dev/null 2>&1
-			rss=-
-		fi
-		t1=$(now)
-		ms=$(((t1 - t0) / 1000000))
-		[ "$ms" -gt 0 ] || ms=1
-		if [ -z "$b" ] || [ "$ms" -lt "$b" ]; then b=$ms; fi
-	done
-	echo "$b $rss"
+clist=$root/build/bench/check.list
+find "$chk/games" -name '*.csa' -print0 >"$clist"
+xargs -0 cat <"$clist" >/dev/null
+# once CMD...: wall time of one run in ms, and its peak RSS in KiB when
+# GNU time is there ("-" otherwise).
+once() {
+	t0=$(now)
+	if [ -x /usr/bin/time ]; then
+		rss=$(/usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -n 1)
+	else
+		"$@" >/dev/null 2>&1
+		rss=-
+	fi
+	t1=$(now)
+	ms=$(((t1 - t0) / 1000000))
+	[ "$ms" -gt 0 ] || ms=1
+	echo "$ms $rss"
 }
-catall() { find "$chk/games" -name '*.csa' -print0 | xargs -0 cat; }
+# higher A B: the larger of two memory peaks ("-": unknown).
+higher() {
+	case "$1,$2" in
+	-,*|,*) echo "$2" ;;
+	*,-) echo "$1" ;;
+	*) if [ "$2" -gt "$1" ]; then echo "$2"; else echo "$1"; fi ;;
+	esac
+}
 # The rest of the bench is pinned to core 0; -j2 needs two cores.
 both=
 ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
 if [ -n "$BENCH_PINNED" ] && [ "$ncpu" -ge 2 ]; then
 	both="taskset -c 0-$((ncpu - 1))"
 fi
-set -- $(run "$kifu" check -q -j1 "$chk/games"); j1=$1 j1m=$2
-set -- $(run $both "$kifu" check -q -j2 "$chk/games"); j2=$1 j2m=$2
-set -- $(run $both "$kifu" check -q -j2 "$chk/games.tar.gz"); tz=$1 tzm=$2
-t0=$(now); catall >/dev/null; t1=$(now); cm=$(((t1 - t0) / 1000000))
-[ "$cm" -gt 0 ] || cm=1
+# Three rounds, each running every command once; the best time of each
+# is kept, and the highest peak memory. A virtual machine's speed drifts
+# by tens of percent over a minute: taking the rounds in turn gives -j1,
+# -j2 and cat the same chances, so their ratios mean something.
+j1='' j2='' tz='' cm='' j1m=- j2m=- tzm=-
+for _ in 1 2 3; do
+	set -- $(once "$kifu" check -q -j1 "$chk/games")
+	j1=$(lower "$j1" "$1") j1m=$(higher "$j1m" "$2")
+	set -- $(once $both "$kifu" check -q -j2 "$chk/games")
+	j2=$(lower "$j2" "$1") j2m=$(higher "$j2m" "$2")
+	set -- $(once $both "$kifu" check -q -j2 "$chk/games.tar.gz")
+	tz=$(lower "$tz" "$1") tzm=$(higher "$tzm" "$2")
+	set -- $(once sh -c 'xargs -0 cat <"$1"' sh "$clist")
+	cm=$(lower "$cm" "$1")
+done
 echo
 cline() { printf '%-30s %8s %12s %10s %10s\n' "$@"; }
 cline "check $nchk CSA games" "ms" "records/s" "x cat" "peak KiB"
