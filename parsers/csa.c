@@ -681,6 +681,25 @@ implied_side(struct csa *st, enum color side, size_t at, size_t len)
 	return finish_position(st, side, &sp);
 }
 
+/* The move s (len bytes, checked) at sp, after the current node. */
+static inline void
+add_move(struct csa *st, const char *s, size_t len, square from, square to,
+    enum piece_type pt, struct span sp)
+{
+	int32_t node = record_add_node(st->r, st->cur);
+	struct record_node *nd = &st->r->nodes[node];
+
+	nd->spec.flags = SPEC_PIECE_AFTER | (from == SQ_NONE ? SPEC_DROP : 0);
+	nd->spec.color = (int8_t)color_of(s[0]);
+	nd->spec.from = (uint8_t)from;
+	nd->spec.to = (uint8_t)to;
+	nd->spec.piece = (uint8_t)pt;
+	nd->loc = sp;
+	nd->raw = record_intern(st->r, s, len);
+	st->cur = node;
+	st->nmoves++;
+}
+
 /*
  * "+7776FU": sign, from (00 = drop), to, the piece after the move.
  * Every character is checked in turn so that the error names the first
@@ -691,10 +710,8 @@ read_move(struct csa *st, size_t at, size_t len)
 {
 	const char *s = st->p + at;
 	int ply = cur_ply(st) + 1, bad;
-	struct record_node *nd;
 	square from, to;
 	enum piece_type pt;
-	int32_t node;
 	size_t i;
 
 	for (i = 1; i < 7; i++) {
@@ -726,17 +743,7 @@ read_move(struct csa *st, size_t at, size_t len)
 		    record_str(st->r, st->r->nodes[st->terminal].raw));
 		return 0;
 	}
-	node = record_add_node(st->r, st->cur);
-	nd = &st->r->nodes[node];
-	nd->spec.flags = SPEC_PIECE_AFTER | (from == SQ_NONE ? SPEC_DROP : 0);
-	nd->spec.color = (int8_t)color_of(s[0]);
-	nd->spec.from = (uint8_t)from;
-	nd->spec.to = (uint8_t)to;
-	nd->spec.piece = (uint8_t)pt;
-	nd->loc = span_at(st, at, len);
-	nd->raw = record_intern(st->r, s, len);
-	st->cur = node;
-	st->nmoves++;
+	add_move(st, s, len, from, to, pt, span_at(st, at, len));
 	return 0;
 }
 
@@ -985,10 +992,9 @@ static int
 plain_move(struct csa *st)
 {
 	const char *s = st->p;
-	struct record_node *nd;
 	square from, to;
 	enum piece_type pt;
-	int32_t node;
+	struct span sp;
 
 	if (st->n != 7 || (s[0] != '+' && s[0] != '-') || !st->started ||
 	    st->terminal >= 0)
@@ -1004,20 +1010,11 @@ plain_move(struct csa *st)
 		return 0;
 	to = sq_make(s[3] - '1', s[4] - '1');
 	st->statements++;
-	node = record_add_node(st->r, st->cur);
-	nd = &st->r->nodes[node];
-	nd->spec.flags = SPEC_PIECE_AFTER | (from == SQ_NONE ? SPEC_DROP : 0);
-	nd->spec.color = (int8_t)color_of(s[0]);
-	nd->spec.from = (uint8_t)from;
-	nd->spec.to = (uint8_t)to;
-	nd->spec.piece = (uint8_t)pt;
-	nd->loc.line = (uint32_t)st->li + 1;
-	nd->loc.col = 1;
-	nd->loc.byte = st->t->lines[st->li].off;
-	nd->loc.len = 7;
-	nd->raw = record_intern(st->r, s, 7);
-	st->cur = node;
-	st->nmoves++;
+	sp.line = (uint32_t)st->li + 1;
+	sp.col = 1;
+	sp.byte = st->t->lines[st->li].off;
+	sp.len = 7;
+	add_move(st, s, 7, from, to, pt, sp);
 	return 1;
 }
 
