@@ -185,11 +185,12 @@ void record_release(struct record *r);
 /* Empties r for reuse, keeping its allocations. */
 void record_reset(struct record *r, const struct variant *v);
 
-/* Copies n bytes into the pool and returns their offset (0 if n == 0). */
+/* record_intern() when the pool must grow first. */
 uint32_t record_intern_grow(struct record *r, const char *s, size_t n);
 /*
+ * Copies n bytes into the pool and returns their offset (0 if n == 0).
  * Inline: parsers intern a token per move, a few bytes each, and the
- * pool has room for it nearly always; record_intern_grow makes room.
+ * pool has room for it nearly always.
  */
 static inline uint32_t
 record_intern(struct record *r, const char *s, size_t n)
