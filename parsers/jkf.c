@@ -9,9 +9,11 @@
  * continuation of the same parent. Only structure is judged here;
  * replay decides whether the moves are legal.
  *
- * jansson keeps no places once the text is parsed, so a problem found in
- * the tree is reported with no line but with its path in the message
- * ("moves[12].move.piece"). Unknown keys are skipped with one warning
+ * jansson keeps no places once the text is parsed: a problem found in
+ * the tree names its path in the message ("moves[12].move.piece"), and
+ * jsonplace.c finds where that path is in the text for its line and
+ * column; every entry's node gets the place of its entry the same way,
+ * for replay's diagnostics. Unknown keys are skipped with one warning
  * for them all. Where the schema and real producers part, the reader
  * takes what is unambiguous: a missing header, a move without a colour
  * (the side is then the one to move), moves[0].comment as a string.
@@ -27,6 +29,7 @@
 #include "core/sfen.h"
 #include "core/zobrist.h"
 #include "jkf.h"
+#include "jsonplace.h"
 #include "kakinoki.h"
 
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
@@ -158,6 +161,12 @@ struct jkf {
 	struct diag_list *d;
 	const struct variant *v;
 	struct strbuf path;	/* the place being read: "moves[3].move" */
+	struct json_places places;	/* where paths are in the text */
+	struct strbuf where;	/* scratch: the path being placed */
+	size_t base;		/* offset of the JSON in the text (a BOM) */
+	/* Column cache: code points before byte col_off of line col_line. */
+	size_t col_line, col_off;
+	uint32_t col;
 	struct strbuf text;	/* scratch: a node's comment */
 	size_t unknown;		/* keys kifu does not know, skipped */
 	struct strbuf unknown_at;	/* the first of them and its place */
@@ -227,15 +236,68 @@ path_pop(struct jkf *st, size_t mark)
 	st->path.buf[mark] = '\0';
 }
 
+static size_t line_of(const struct text *t, size_t off);
+
+/*
+ * The place of the value st->path names, as a span of its first byte,
+ * or of the nearest value around it that is there (the object a missing
+ * member belongs in); 0 when none can be found. Entries are asked for in
+ * the order of the text, so on a long line the column is counted on from
+ * the one before.
+ */
+static int
+path_place(struct jkf *st, struct span *sp)
+{
+	struct strbuf *w = &st->where;
+	size_t at, off, li;
+	const struct text_line *l;
+
+	strbuf_reset(w);
+	strbuf_add(w, st->path.buf, st->path.len);
+	while ((at = json_places_find(&st->places, w->buf)) ==
+	    JSON_NO_PLACE && w->len && st->places.budget) {
+		/* Drop the last ".key" or "[n]". */
+		size_t k = w->len;
+
+		while (k > 0 && w->buf[k - 1] != '.' && w->buf[k - 1] != '[')
+			k--;
+		w->len = k > 0 ? k - 1 : 0;
+		w->buf[w->len] = '\0';
+	}
+	if (at == JSON_NO_PLACE || !st->t->nlines)
+		return 0;
+	off = st->base + at;
+	li = line_of(st->t, off);
+	l = &st->t->lines[li];
+	if (off > l->off + l->len)
+		return 0;	/* in a line break: not a value's start */
+	sp->line = (uint32_t)li + 1;
+	sp->byte = (uint32_t)off;
+	if (st->col_line == sp->line && st->col_off <= off) {
+		st->col += (uint32_t)utf8_count(st->t->buf + st->col_off,
+		    off - st->col_off);
+	} else {
+		st->col = (uint32_t)utf8_count(st->t->buf + l->off,
+		    off - l->off);
+	}
+	st->col_line = sp->line;
+	st->col_off = off;
+	sp->col = st->col + 1;
+	sp->len = 1;
+	return 1;
+}
+
 static void
 report(struct jkf *st, enum diag_severity sev, enum diag_id id, int ply,
     const char *fmt, va_list ap)
 {
 	char msg[256];
+	struct span sp;
+	int placed = path_place(st, &sp);
 
 	vsnprintf(msg, sizeof(msg), fmt, ap);
-	diag_add(st->d, sev, diag_id_name(id), NULL, ply, "%s: %s",
-	    st->path.len ? st->path.buf : "top level", msg);
+	diag_add(st->d, sev, diag_id_name(id), placed ? &sp : NULL, ply,
+	    "%s: %s", st->path.len ? st->path.buf : "top level", msg);
 }
 
 /* A damaged document: the record is lost. Always returns -1. */
@@ -952,6 +1014,7 @@ read_entry(struct jkf *st, json_t *e, int32_t parent, int depth)
 		return fail(st, DIAG_SYNTAX, ply,
 		    "neither a 'move' nor a 'special'");
 	node = record_add_node(st->r, parent);
+	path_place(st, &st->r->nodes[node].loc);
 	mark = path_push_key(st, mv ? "move" : "special");
 	if ((mv ? read_move(st, mv, node) : read_special(st, sp, node)) < 0 ||
 	    reader_check_limits(st->rd, st->r, READER_NO_LINE, st->d) < 0)
@@ -1084,18 +1147,12 @@ read_document(struct jkf *st, json_t *root)
 	return 0;
 }
 
-/* Where byte `off` of the text is: line and column in code points. */
-static struct span
-span_at_offset(const struct text *t, size_t off)
+/* The line (0-based) byte `off` of the text is on; the text has lines. */
+static size_t
+line_of(const struct text *t, size_t off)
 {
-	size_t lo = 0, hi = t->nlines, at;
-	struct span sp;
+	size_t lo = 0, hi = t->nlines;
 
-	if (!t->nlines) {
-		memset(&sp, 0, sizeof(sp));
-		sp.line = sp.col = 1;
-		return sp;
-	}
 	while (hi - lo > 1) {
 		size_t mid = lo + (hi - lo) / 2;
 
@@ -1104,6 +1161,22 @@ span_at_offset(const struct text *t, size_t off)
 		else
 			hi = mid;
 	}
+	return lo;
+}
+
+/* Where byte `off` of the text is: line and column in code points. */
+static struct span
+span_at_offset(const struct text *t, size_t off)
+{
+	size_t lo, at;
+	struct span sp;
+
+	if (!t->nlines) {
+		memset(&sp, 0, sizeof(sp));
+		sp.line = sp.col = 1;
+		return sp;
+	}
+	lo = line_of(t, off);
 	at = off - t->lines[lo].off;
 	if (at > t->lines[lo].len)
 		at = t->lines[lo].len;
@@ -1179,11 +1252,18 @@ jkf_init(struct jkf *st, const struct reader *rd, struct record *r,
 	strbuf_init(&st->path);
 	strbuf_init(&st->text);
 	strbuf_init(&st->unknown_at);
+	strbuf_init(&st->where);
+	st->base = skip_bom(st->t);
+	/* Eight readings of the text: linear, whatever the paths asked. */
+	json_places_init(&st->places, st->t->buf + st->base,
+	    st->t->len - st->base, 8 * st->t->len + 65536);
 }
 
 static void
 jkf_release(struct jkf *st)
 {
+	json_places_release(&st->places);
+	strbuf_release(&st->where);
 	strbuf_release(&st->path);
 	strbuf_release(&st->text);
 	strbuf_release(&st->unknown_at);

@@ -11,9 +11,10 @@
  * character, the first one of the offending token (or the first
  * character that does not fit in it, where the parser says which).
  *
- * JKF is parsed by jansson, which keeps no places: what it finds in the
- * tree carries the JSON path in its message and no line (line 0). Only
- * JSON syntax errors have a place.
+ * JKF is parsed by jansson, which keeps no places: what the reader finds
+ * in the tree carries the JSON path in its message, and its place is the
+ * first character of the value that path names, found in the text again
+ * (parsers/jsonplace.c); a move's place, for replay, is its entry's.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -461,9 +462,10 @@ static const struct place_case usi_cases[] = {
 #define JKF(name_, text_, sev_, id_, line_, col_, at_) \
 	{ .name = "jkf: " name_, .read = jkf_read, .text = text_, \
 	  .sev = sev_, .id = id_, .line = line_, .col = col_, .at = at_ }
-#define JKF_PATH(name_, text_, id_, ply_, path_) \
+#define JKF_PATH(name_, text_, id_, ply_, path_, line_, col_, at_) \
 	{ .name = "jkf: " name_, .read = jkf_read, .text = text_, \
-	  .sev = DIAG_ERROR, .id = id_, .ply = ply_, .path = path_ }
+	  .sev = DIAG_ERROR, .id = id_, .ply = ply_, .path = path_, \
+	  .line = line_, .col = col_, .at = at_ }
 
 #define JKF_MOVE(from, to, piece) "{\"move\": {" from "\"to\": " to \
 	", \"piece\": \"" piece "\"}}"
@@ -488,15 +490,15 @@ static const struct place_case jkf_cases[] = {
 	    "{\"header\": {\"棋戦\": \"第３７期竜王戦\"},\n \"moves\": [{}, "
 	    JKF_MOVE("", "{\"x\": 7, \"y\": 6}", "FU") ", "
 	    JKF_MOVE("", "{\"x\": 3, \"y\": 4}", "歩") "]}\n",
-	    DIAG_SYNTAX, 2, "moves[2].move.piece"),
+	    DIAG_SYNTAX, 2, "moves[2].move.piece", 2, 110, "\"歩\""),
 	JKF_PATH("an unknown preset",
 	    "{\"header\": {\"棋戦\": \"第３７期竜王戦\"},\n"
 	    " \"initial\": {\"preset\": \"八枚落ち\"}, \"moves\": [{}]}\n",
-	    DIAG_UNKNOWN_HANDICAP, 0, "initial"),
+	    DIAG_UNKNOWN_HANDICAP, 0, "initial", 2, 13, "{\"preset\""),
 	JKF_PATH("a header that is no string",
 	    "{\"header\": {\"棋戦\": \"第３７期竜王戦\", \"先手\": 1},\n"
 	    " \"moves\": [{}]}\n",
-	    DIAG_SYNTAX, 0, "header.先手"),
+	    DIAG_SYNTAX, 0, "header.先手", 1, 36, "1}"),
 	{ .name = "jkf replay: a pawn that cannot get there",
 	  .read = jkf_read, .text = "{\"header\": {\"棋戦\": \"竜王戦\"},\n"
 	    " \"moves\": [{}, "
@@ -505,7 +507,7 @@ static const struct place_case jkf_cases[] = {
 	    JKF_MOVE("\"from\": {\"x\": 5, \"y\": 3}, ",
 	    "{\"x\": 5, \"y\": 5}", "FU") "]}\n",
 	  .replay = 1, .sev = DIAG_ERROR, .rule = RULE_PIECE_MOVEMENT,
-	  .ply = 2 },
+	  .ply = 2, .line = 2, .col = 93, .at = "{\"move\"" },
 };
 
 /* ---- decoding ---- */

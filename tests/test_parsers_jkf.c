@@ -532,7 +532,7 @@ test_jkf_impossible_boards(void **state)
 	session_open(&s, text, strlen(text), variant_standard());
 	assert_int_equal(session_next(&s), READ_OK);
 	assert_int_equal(s.d.n, 1);
-	assert_diag(&s.d, DIAG_WARNING, DIAG_BAD_POSITION, 0, 0);
+	assert_diag(&s.d, DIAG_WARNING, DIAG_BAD_POSITION, 1, 24);
 	assert_start(&s.r, "P3k4/9/9/9/9/9/9/9/4K4 b - 1");
 	session_close(&s);
 	free(text);
@@ -540,7 +540,7 @@ test_jkf_impossible_boards(void **state)
 	text = other_doc_plus("4k4/9/9/9/9/9/9/9/4K4 b - 1", 6, 9, 0, "OU");
 	session_open(&s, text, strlen(text), variant_standard());
 	assert_int_equal(session_next(&s), READ_ERROR);
-	assert_diag(&s.d, DIAG_ERROR, DIAG_BAD_POSITION, 0, 0);
+	assert_diag(&s.d, DIAG_ERROR, DIAG_BAD_POSITION, 1, 24);
 	assert_int_equal(session_next(&s), READ_EOF);
 	session_close(&s);
 	free(text);
@@ -658,7 +658,7 @@ test_jkf_times(void **state)
 	n = &s.r.nodes[nth(&s.r, 3)];
 	assert_int_equal(n->time_ms, -1);
 	assert_int_equal(n->total_ms, 1000);
-	assert_diag(&s.d, DIAG_WARNING, DIAG_TIME, 0, 0);
+	assert_diag(&s.d, DIAG_WARNING, DIAG_TIME, 1, 342);
 	assert_int_equal(s.d.n, 1);
 	session_close(&s);
 }
@@ -868,14 +868,14 @@ test_special_case(void **state)
 	assert_int_equal(s.r.nodes[end].ply, 2);
 	assert_string_equal(record_str(&s.r, s.r.nodes[end].raw), c->word);
 	if (c->sp == SP_UNKNOWN) {
-		assert_diag(&s.d, DIAG_WARNING, DIAG_SYNTAX, 0, 0);
+		assert_diag(&s.d, DIAG_WARNING, DIAG_SYNTAX, 1, 111);
 		diag_list_clear(&s.d);
 	}
 	assert_no_diags(&s.d);
 	replay_ok(&s);
 	assert_writes(&s.r, &s.d, want);
 	if (c->sp == SP_UNKNOWN) {
-		assert_diag(&s.d, DIAG_WARNING, DIAG_LIMIT, 0, 0);
+		assert_diag(&s.d, DIAG_WARNING, DIAG_LIMIT, 1, 100);
 		diag_list_clear(&s.d);
 	}
 	assert_no_diags(&s.d);
@@ -916,7 +916,7 @@ test_jkf_write_sealed(void **state)
 	    MV(0, 7, 7, 7, 6, "FU") ",{'special':'CHUDAN','comments':"
 	    "['封じ手']}]}");
 	assert_int_equal(s.d.n, 1);
-	assert_diag(&s.d, DIAG_WARNING, DIAG_LIMIT, 0, 0);
+	assert_diag(&s.d, DIAG_WARNING, DIAG_LIMIT, 1, 100);
 	session_close(&s);
 }
 
@@ -930,7 +930,7 @@ test_jkf_after_special(void **state)
 	    "{'special':'TORYO'}," MV(1, 3, 3, 3, 4, "FU") ","
 	    MV(0, 2, 7, 2, 6, "FU") "]}");
 	assert_int_equal(s.d.n, 1);
-	assert_diag(&s.d, DIAG_WARNING, DIAG_MOVE_AFTER_END, 0, 0);
+	assert_diag(&s.d, DIAG_WARNING, DIAG_MOVE_AFTER_END, 1, 100);
 	assert_int_equal(s.r.nnodes, 3);
 	assert_int_equal(s.r.nodes[record_main_end(&s.r)].special, SP_RESIGN);
 	session_close(&s);
@@ -1073,7 +1073,7 @@ test_jkf_forks_too_deep(void **state)
 	strbuf_adds(&sb, "]}");
 	session_open(&s, sb.buf, sb.len, variant_standard());
 	assert_int_equal(session_next(&s), READ_ERROR);
-	assert_diag(&s.d, DIAG_ERROR, DIAG_LIMIT, 0, 0);
+	assert_diag(&s.d, DIAG_ERROR, DIAG_LIMIT, 1, 26076);
 	session_close(&s);
 	/* and JSON deeper than jansson takes */
 	strbuf_reset(&sb);
@@ -1092,7 +1092,12 @@ struct error_case {
 	const char *name;
 	const char *text;	/* single-quoted */
 	enum diag_id id;
-	unsigned line, col;	/* 0:0 when found after parsing */
+	/*
+	 * Where jansson's position says, or for what is found in the tree,
+	 * the first character of the value the message's path names (of
+	 * the object where a member is missing).
+	 */
+	unsigned line, col;
 };
 
 #define MOVES_AFTER(e) "{'header':{},'moves':[{}," e "]}"
@@ -1111,71 +1116,71 @@ static const struct error_case error_cases[] = {
 	{ "NUL escape", "{'header':{'a':'\\u0000'},'moves':[]}", DIAG_SYNTAX,
 	    1, 16 },
 	/* structure, found in the tree */
-	{ "not an object", "[{'header':{}}]", DIAG_SYNTAX, 0, 0 },
-	{ "no moves", "{'header':{}}", DIAG_SYNTAX, 0, 0 },
-	{ "moves an object", "{'header':{},'moves':{}}", DIAG_SYNTAX, 0, 0 },
-	{ "header an array", "{'header':[],'moves':[]}", DIAG_SYNTAX, 0, 0 },
+	{ "not an object", "[{'header':{}}]", DIAG_SYNTAX, 1, 1 },
+	{ "no moves", "{'header':{}}", DIAG_SYNTAX, 1, 1 },
+	{ "moves an object", "{'header':{},'moves':{}}", DIAG_SYNTAX, 1, 22 },
+	{ "header an array", "{'header':[],'moves':[]}", DIAG_SYNTAX, 1, 11 },
 	{ "header value a number", "{'header':{'手数':3},'moves':[]}",
-	    DIAG_SYNTAX, 0, 0 },
+	    DIAG_SYNTAX, 1, 17 },
 	{ "unknown preset", "{'header':{},'initial':{'preset':'KY_L'},"
-	    "'moves':[]}", DIAG_UNKNOWN_HANDICAP, 0, 0 },
+	    "'moves':[]}", DIAG_UNKNOWN_HANDICAP, 1, 24 },
 	{ "no preset", "{'header':{},'initial':{},'moves':[]}", DIAG_SYNTAX,
-	    0, 0 },
+	    1, 24 },
 	{ "OTHER without data", "{'header':{},'initial':{'preset':'OTHER'},"
-	    "'moves':[]}", DIAG_SYNTAX, 0, 0 },
+	    "'moves':[]}", DIAG_SYNTAX, 1, 24 },
 	{ "board of 8 files", "{'header':{},'initial':{'preset':'OTHER',"
 	    "'data':{'color':0,'board':[[],[],[],[],[],[],[],[]],'hands':"
-	    "[{},{}]}},'moves':[]}", DIAG_SYNTAX, 0, 0 },
+	    "[{},{}]}},'moves':[]}", DIAG_SYNTAX, 1, 68 },
 	{ "a king in hand", "{'header':{},'initial':{'preset':'OTHER',"
 	    "'data':{'color':0,'board':{},'hands':[{'OU':1},{}]}},"
-	    "'moves':[]}", DIAG_BAD_POSITION, 0, 0 },
+	    "'moves':[]}", DIAG_BAD_POSITION, 1, 86 },
 	{ "one hand", "{'header':{},'initial':{'preset':'OTHER',"
 	    "'data':{'color':0,'board':{},'hands':[{}]}},'moves':[]}",
-	    DIAG_SYNTAX, 0, 0 },
+	    DIAG_SYNTAX, 1, 79 },
 	{ "moves[0] a move", "{'header':{},'moves':[" MV(0, 7, 7, 7, 6, "FU")
-	    "]}", DIAG_SYNTAX, 0, 0 },
-	{ "an entry not an object", MOVES_AFTER("[]"), DIAG_SYNTAX, 0, 0 },
+	    "]}", DIAG_SYNTAX, 1, 23 },
+	{ "an entry not an object", MOVES_AFTER("[]"), DIAG_SYNTAX, 1, 26 },
 	{ "an entry with neither", MOVES_AFTER("{'comments':['x']}"),
-	    DIAG_SYNTAX, 0, 0 },
+	    DIAG_SYNTAX, 1, 26 },
 	{ "an entry with both", MOVES_AFTER("{'move':{'color':0,'to':{'x':5,"
-	    "'y':5},'piece':'KA'},'special':'TORYO'}"), DIAG_SYNTAX, 0, 0 },
+	    "'y':5},'piece':'KA'},'special':'TORYO'}"), DIAG_SYNTAX, 1, 26 },
 	{ "unknown piece", MOVES_AFTER("{'move':{'color':0,'from':{'x':7,"
-	    "'y':7},'to':{'x':7,'y':6},'piece':'XX'}}"), DIAG_SYNTAX, 0, 0 },
+	    "'y':7},'to':{'x':7,'y':6},'piece':'XX'}}"), DIAG_SYNTAX, 1, 93 },
 	{ "no piece", MOVES_AFTER("{'move':{'color':0,'from':{'x':7,"
-	    "'y':7},'to':{'x':7,'y':6}}}"), DIAG_SYNTAX, 0, 0 },
+	    "'y':7},'to':{'x':7,'y':6}}}"), DIAG_SYNTAX, 1, 34 },
 	{ "no to", MOVES_AFTER("{'move':{'color':0,'from':{'x':7,'y':7},"
-	    "'piece':'FU'}}"), DIAG_SYNTAX, 0, 0 },
+	    "'piece':'FU'}}"), DIAG_SYNTAX, 1, 34 },
 	{ "x off the board", MOVES_AFTER("{'move':{'color':0,'from':{'x':10,"
-	    "'y':7},'to':{'x':7,'y':6},'piece':'FU'}}"), DIAG_SYNTAX, 0, 0 },
+	    "'y':7},'to':{'x':7,'y':6},'piece':'FU'}}"), DIAG_SYNTAX, 1, 57 },
 	{ "y a string", MOVES_AFTER("{'move':{'color':0,'from':{'x':7,"
-	    "'y':'7'},'to':{'x':7,'y':6},'piece':'FU'}}"), DIAG_SYNTAX, 0, 0 },
+	    "'y':'7'},'to':{'x':7,'y':6},'piece':'FU'}}"), DIAG_SYNTAX, 1, 63 },
 	{ "color 2", MOVES_AFTER("{'move':{'color':2,'from':{'x':7,'y':7},"
-	    "'to':{'x':7,'y':6},'piece':'FU'}}"), DIAG_SYNTAX, 0, 0 },
+	    "'to':{'x':7,'y':6},'piece':'FU'}}"), DIAG_SYNTAX, 1, 43 },
 	{ "promote a string", MOVES_AFTER("{'move':{'color':0,'from':{'x':7,"
 	    "'y':7},'to':{'x':7,'y':6},'piece':'FU','promote':'yes'}}"),
-	    DIAG_SYNTAX, 0, 0 },
+	    DIAG_SYNTAX, 1, 108 },
 	{ "unknown relative", MOVES_AFTER("{'move':{'color':0,'from':{'x':7,"
 	    "'y':7},'to':{'x':7,'y':6},'piece':'FU','relative':'Q'}}"),
-	    DIAG_SYNTAX, 0, 0 },
+	    DIAG_SYNTAX, 1, 109 },
 	{ "unknown capture", MOVES_AFTER("{'move':{'color':0,'from':{'x':7,"
 	    "'y':7},'to':{'x':7,'y':6},'piece':'FU','capture':'OO'}}"),
-	    DIAG_SYNTAX, 0, 0 },
-	{ "special a number", MOVES_AFTER("{'special':1}"), DIAG_SYNTAX, 0, 0 },
+	    DIAG_SYNTAX, 1, 108 },
+	{ "special a number", MOVES_AFTER("{'special':1}"), DIAG_SYNTAX, 1, 37 },
 	{ "comments a string", MOVES_AFTER("{'special':'TORYO','comments':"
-	    "'x'}"), DIAG_SYNTAX, 0, 0 },
+	    "'x'}"), DIAG_SYNTAX, 1, 56 },
 	{ "a comment line a number", MOVES_AFTER("{'special':'TORYO',"
-	    "'comments':['x',2]}"), DIAG_SYNTAX, 0, 0 },
+	    "'comments':['x',2]}"), DIAG_SYNTAX, 1, 61 },
 	{ "time without s", MOVES_AFTER("{'special':'TORYO','time':{'now':"
-	    "{'m':1}}}"), DIAG_SYNTAX, 0, 0 },
+	    "{'m':1}}}"), DIAG_SYNTAX, 1, 59 },
 	{ "time m a string", MOVES_AFTER("{'special':'TORYO','time':{'now':"
-	    "{'m':'1','s':0}}}"), DIAG_SYNTAX, 0, 0 },
+	    "{'m':'1','s':0}}}"), DIAG_SYNTAX, 1, 64 },
 	{ "forks an object", MOVES_AFTER("{'special':'TORYO','forks':{}}"),
-	    DIAG_SYNTAX, 0, 0 },
+	    DIAG_SYNTAX, 1, 53 },
 	{ "a fork an object", MOVES_AFTER("{'special':'TORYO','forks':[{}]}"),
-	    DIAG_SYNTAX, 0, 0 },
+	    DIAG_SYNTAX, 1, 54 },
 	{ "an error inside a fork", MOVES_AFTER("{'special':'TORYO','forks':"
 	    "[[{'move':{'piece':'FU'}}]]}"), DIAG_SYNTAX,
-	    0, 0 },
+	    1, 63 },
 };
 
 static void
@@ -1208,7 +1213,7 @@ test_jkf_unknown_keys_warn_once(void **state)
 	/* no header: read anyway, with a warning */
 	read_ok(&s, "{'moves':[{}]}");
 	assert_int_equal(s.d.n, 1);
-	assert_diag(&s.d, DIAG_WARNING, DIAG_SYNTAX, 0, 0);
+	assert_diag(&s.d, DIAG_WARNING, DIAG_SYNTAX, 1, 1);
 	session_close(&s);
 }
 
@@ -1346,7 +1351,7 @@ test_jkf_write_unresolved(void **state)
 	assert_writes(&s.r, &s.d, "{'header':{},'moves':[{},"
 	    MV(0, 7, 7, 7, 6, "FU") "]}");
 	assert_int_equal(s.d.n, 1);
-	assert_diag(&s.d, DIAG_WARNING, DIAG_LIMIT, 0, 0);
+	assert_diag(&s.d, DIAG_WARNING, DIAG_LIMIT, 1, 100);
 	session_close(&s);
 }
 
@@ -1381,7 +1386,7 @@ test_jkf_write_foul(void **state)
 	assert_string_equal(json_string_value(json_array_get(
 	    json_object_get(e, "comments"), 1)), "foul");
 	assert_int_equal(s.d.n, 1);
-	assert_diag(&s.d, DIAG_WARNING, DIAG_LIMIT, 0, 0);
+	assert_diag(&s.d, DIAG_WARNING, DIAG_LIMIT, 1, 174);
 	json_decref(got);
 	session_close(&s);
 }

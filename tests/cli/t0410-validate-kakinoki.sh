@@ -73,4 +73,18 @@ grep -q '^bad.ki2:1:' out || { echo "$name: KI2 illegal"; cat out; failed=1; }
 printf '手合割：平手\n   1 ７六歩(77)\n   2 \377\376\n' >bytes.kif
 expect_exit 1 "bad bytes" "$KIFU" validate bytes.kif
 grep -q '\[encoding\]$' out || { echo "$name: bad bytes"; cat out; failed=1; }
+# JKF: jansson keeps no places, kifu finds them again: the entry of an
+# illegal move, the value a structural error names.
+cat >bad.jkf <<'EOF2'
+{"header": {"先手": "羽生"},
+ "moves": [{},
+  {"move": {"from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "FU"}},
+  {"move": {"from": {"x": 5, "y": 3}, "to": {"x": 5, "y": 5}, "piece": "FU"}}]}
+EOF2
+expect_exit 1 "JKF illegal move" "$KIFU" validate bad.jkf
+grep -q "^bad.jkf:4:3: error: move 2 .*\[piece-movement\]$" out ||
+	{ echo "$name: JKF illegal move"; cat out; failed=1; }
+sed 's/"piece": "FU"}}]}/"piece": "歩"}}]}/' bad.jkf >kanji.jkf
+expect_exit 1 "JKF bad piece" "$KIFU" validate kanji.jkf
+expect_output "JKF bad piece" "kanji.jkf:4:72: error: moves[2].move.piece: unknown piece kind '歩' [syntax]"
 finish
