@@ -139,7 +139,8 @@ position_do_move(struct position *pos, move m, struct undo *u)
 		if (pt_is_gold_like(npt))
 			pos->golds ^= tb;
 		pos->occ ^= fb | tb;
-		pos->board_key ^= zobrist_board[p][from] ^ zobrist_board[np][to];
+		pos->board_key ^= zobrist_board[p][from] ^
+		    zobrist_board[np][to];
 		if (pt == PT_KING)
 			pos->king[us] = to;
 	}

@@ -266,7 +266,8 @@ scan_lf_utf8(struct text *t, const char *data, size_t n)
 			/* A line takes at least one byte (its LF). */
 			if (nl + SCAN_BLOCK > al) {
 				t->nlines = nl;
-				ALLOC_GROW(t->lines, nl + SCAN_BLOCK, t->alines);
+				ALLOC_GROW(t->lines, nl + SCAN_BLOCK,
+				    t->alines);
 				lines = t->lines;
 				al = t->alines;
 			}

@@ -177,7 +177,8 @@ key_equals(const struct json_places *jp, size_t q, size_t e,
 		} else if (j + 1 < e && p[j + 1] != 'u') {
 			static const char from[] = "\"\\/bfnrt",
 			    to[] = "\"\\/\b\f\n\r\t";
-			const char *f = memchr(from, p[j + 1], sizeof(from) - 1);
+			const char *f = memchr(from, p[j + 1],
+			    sizeof(from) - 1);
 
 			if (!f)
 				return 0;
@@ -217,7 +218,8 @@ split_path(const char *path, struct json_place_seg **seg, size_t *aseg)
 		if (path[i] == '[') {
 			s.is_index = 1;
 			for (i++; path[i] >= '0' && path[i] <= '9'; i++)
-				s.index = s.index * 10 + (size_t)(path[i] - '0');
+				s.index = s.index * 10 +
+				    (size_t)(path[i] - '0');
 			if (path[i] == ']')
 				i++;
 		} else {
@@ -258,7 +260,8 @@ find_member(struct json_places *jp, size_t obj, const char *key, size_t klen)
 		size_t e;
 		int match;
 
-		if (jp->p[i] != '"' || (e = string_end(jp, i)) == JSON_NO_PLACE ||
+		if (jp->p[i] != '"' ||
+		    (e = string_end(jp, i)) == JSON_NO_PLACE ||
 		    !charge(jp, e + 1 - i))
 			return JSON_NO_PLACE;
 		match = key_equals(jp, i, e, key, klen);

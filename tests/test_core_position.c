@@ -144,7 +144,9 @@ check_judge_complete(const struct position *pos, const struct move_list *ml)
 		for (to = 0; to < SQ_NB; to++) {
 			c.to = to;
 			for (c.promote = 0; c.promote < 2; c.promote++) {
-				enum rule_id r = rules_check_move(pos, &c, NULL);
+				enum rule_id r;
+
+				r = rules_check_move(pos, &c, NULL);
 
 				known = rules_check_move_known(pos, &c,
 				    in_check, NULL);

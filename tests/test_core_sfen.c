@@ -602,7 +602,8 @@ test_standard_starts_valid(void **state)
 			if (position_validate(&pos, &e) != SFEN_OK)
 				fail_msg("%s with %s to move: %s",
 				    handicap_name((enum handicap)h),
-				    side == BLACK ? "black" : "white", e.message);
+				    side == BLACK ? "black" : "white",
+				    e.message);
 		}
 	}
 }

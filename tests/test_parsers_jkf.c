@@ -1165,7 +1165,8 @@ static const struct error_case error_cases[] = {
 	{ "unknown capture", MOVES_AFTER("{'move':{'color':0,'from':{'x':7,"
 	    "'y':7},'to':{'x':7,'y':6},'piece':'FU','capture':'OO'}}"),
 	    DIAG_SYNTAX, 1, 108 },
-	{ "special a number", MOVES_AFTER("{'special':1}"), DIAG_SYNTAX, 1, 37 },
+	{ "special a number", MOVES_AFTER("{'special':1}"), DIAG_SYNTAX,
+	    1, 37 },
 	{ "comments a string", MOVES_AFTER("{'special':'TORYO','comments':"
 	    "'x'}"), DIAG_SYNTAX, 1, 56 },
 	{ "a comment line a number", MOVES_AFTER("{'special':'TORYO',"
