@@ -147,7 +147,6 @@ check_judge_complete(const struct position *pos, const struct move_list *ml)
 				enum rule_id r;
 
 				r = rules_check_move(pos, &c, NULL);
-
 				known = rules_check_move_known(pos, &c,
 				    in_check, NULL);
 				assert_int_equal(known, r);
