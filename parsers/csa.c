@@ -1303,15 +1303,88 @@ read_record(struct csa *st)
 	return READ_OK;
 }
 
+/* A run of empty records ('/' lines, comments alone). */
+struct empties {
+	size_t n;
+	struct span first;
+	int comments;
+};
+
+/*
+ * Reads records into r until one is not empty, counting the empty ones
+ * in e; READ_EOF at the end of the text.
+ */
+static enum read_status
+read_past_empty(struct reader *rd, struct record *r, struct diag_list *d,
+    const struct variant *v, struct empties *e)
+{
+	enum read_status rs;
+	struct csa st;
+
+	for (;;) {
+		if (rd->done || !rd->t || rd->line >= rd->t->nlines) {
+			rd->done = 1;
+			return READ_EOF;
+		}
+		csa_init(&st, rd, r, d, v);
+		rs = read_record(&st);
+		comment_batch_release(&st.cb);
+		rd->line = st.li;
+		if (rs != READ_EOF)
+			return rs;
+		if (st.empty.line) {
+			if (!e->n++)
+				e->first = st.empty;
+			e->comments |= st.empty_comments;
+		}
+		record_reset(r, r->v);
+	}
+}
+
+/* A run of empty records, however long, is one warning. */
+static void
+empty_warning(struct diag_list *d, const struct empties *e)
+{
+	if (e->n == 1)
+		diag_add(d, DIAG_WARNING, diag_id_name(DIAG_EMPTY), &e->first,
+		    0, "no record here, only %s", e->comments ? "comments" :
+		    "a '/' line");
+	else if (e->n)
+		diag_add(d, DIAG_WARNING, diag_id_name(DIAG_EMPTY), &e->first,
+		    0, "%zu empty records from here on, only '/' lines%s",
+		    e->n, e->comments ? " and comments" : "");
+}
+
+/*
+ * Whether the text from line li on holds nothing but blank lines, '/'
+ * lines and comments, and some of them.
+ */
+static int
+only_empty_left(const struct text *t, size_t li)
+{
+	int any = 0;
+
+	for (; li < t->nlines; li++) {
+		const char *p = text_line_ptr(t, li);
+		size_t n = text_trim_end(p, t->lines[li].len), i = 0;
+
+		while (i < n && is_blank(p[i]))
+			i++;
+		if (i == n)
+			continue;
+		if (p[i] != '\'' && !is_separator(p, n))
+			return 0;
+		any = 1;
+	}
+	return any;
+}
+
 enum read_status
 csa_read(struct reader *rd, struct record *out, struct diag_list *d)
 {
 	const struct variant *v = rd->v ? rd->v : variant_standard();
+	struct empties e = { 0 };
 	enum read_status rs;
-	struct csa st;
-	struct span first;
-	size_t empty = 0;
-	int comments = 0;
 
 	core_init();
 	if (v != variant_standard()) {
@@ -1320,36 +1393,34 @@ csa_read(struct reader *rd, struct record *out, struct diag_list *d)
 		rd->done = 1;
 		return READ_FATAL;
 	}
-	for (;;) {
-		if (rd->done || !rd->t || rd->line >= rd->t->nlines) {
-			rd->done = 1;
-			rs = READ_EOF;
-			break;
+	rs = read_past_empty(rd, out, d, v, &e);
+	if (rs != READ_EOF)
+		rd->nread++;
+	empty_warning(d, &e);
+	/*
+	 * Empty records after the last one: their warning goes with it, as
+	 * a caller stops at the end of the text and would never see it.
+	 * Should reading them find anything else (a limit), it is left for
+	 * the next call, as before.
+	 */
+	if (rs != READ_EOF && rs != READ_FATAL && rd->t &&
+	    only_empty_left(rd->t, rd->line)) {
+		struct empties tail = { 0 };
+		struct record scratch;
+		struct diag_list sd;
+		size_t line = rd->line;
+
+		record_init(&scratch, v);
+		diag_list_init(&sd);
+		if (read_past_empty(rd, &scratch, &sd, v, &tail) == READ_EOF) {
+			empty_warning(d, &tail);
+		} else {
+			rd->line = line;
+			rd->done = 0;
 		}
-		csa_init(&st, rd, out, d, v);
-		rs = read_record(&st);
-		comment_batch_release(&st.cb);
-		rd->line = st.li;
-		if (rs != READ_EOF) {
-			rd->nread++;
-			break;
-		}
-		if (st.empty.line) {
-			if (!empty++)
-				first = st.empty;
-			comments |= st.empty_comments;
-		}
-		record_reset(out, out->v);
+		diag_list_release(&sd);
+		record_release(&scratch);
 	}
-	/* A run of empty records, however long, is one warning. */
-	if (empty == 1)
-		diag_add(d, DIAG_WARNING, diag_id_name(DIAG_EMPTY), &first, 0,
-		    "no record here, only %s", comments ? "comments" :
-		    "a '/' line");
-	else if (empty)
-		diag_add(d, DIAG_WARNING, diag_id_name(DIAG_EMPTY), &first, 0,
-		    "%zu empty records from here on, only '/' lines%s",
-		    empty, comments ? " and comments" : "");
 	return rs;
 }
 

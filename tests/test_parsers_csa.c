@@ -923,6 +923,21 @@ test_csa_empty_records(void **state)
 	assert_int_equal(session_next(&s), READ_EOF);
 	assert_no_diags(&s.d);
 	session_close(&s);
+
+	/*
+	 * After the last record: the warning goes with that record, since
+	 * a caller stops at the end and would never see it. Reading on
+	 * finds the end at once.
+	 */
+	session_opens(&s, "PI\n+\n+7776FU\n/\n\n/\n'x\n/\n");
+	assert_int_equal(session_next(&s), READ_OK);
+	assert_diag(&s.d, DIAG_WARNING, DIAG_EMPTY, 6, 1);
+	assert_int_equal(s.d.n, 1);
+	assert_int_equal(s.rd.nread, 1);
+	/* Nothing more: the session keeps the one warning. */
+	assert_int_equal(session_next(&s), READ_EOF);
+	assert_int_equal(s.d.n, 1);
+	session_close(&s);
 }
 
 static void
