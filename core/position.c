@@ -227,10 +227,7 @@ position_attacked(const struct position *pos, square sq, enum color by,
 	 * A slider on one of sq's lines attacks it when nothing stands
 	 * between: one lookup each, no ray walked.
 	 */
-	sliders = ((bb_pseudo[op][PT_LANCE][sq] & t[PT_LANCE]) |
-	    (bb_pseudo[op][PT_BISHOP][sq] & (t[PT_BISHOP] | t[PT_HORSE])) |
-	    (bb_pseudo[op][PT_ROOK][sq] & (t[PT_ROOK] | t[PT_DRAGON]))) &
-	    them;
+	sliders = position_sliders_to(pos, sq, by);
 	while (bb_any(sliders))
 		if (!bb_any(bb_between[sq][bb_pop(&sliders)] & occ))
 			return 1;
@@ -261,7 +258,6 @@ position_in_check_after(const struct position *pos, move m)
 {
 	enum color us = pos->side, them = color_flip(us);
 	square k = pos->king[us], to = move_to(m), from;
-	const bitboard *t = pos->by_type;
 	bitboard sliders;
 
 	if (k == SQ_NONE)
@@ -279,10 +275,7 @@ position_in_check_after(const struct position *pos, move m)
 	from = move_from(m);
 	if (!bb_any(bb_line[k][from]))
 		return 0;
-	sliders = ((bb_pseudo[us][PT_LANCE][k] & t[PT_LANCE]) |
-	    (bb_pseudo[us][PT_BISHOP][k] & (t[PT_BISHOP] | t[PT_HORSE])) |
-	    (bb_pseudo[us][PT_ROOK][k] & (t[PT_ROOK] | t[PT_DRAGON]))) &
-	    pos->by_color[them] & bb_line[k][from];
+	sliders = position_sliders_to(pos, k, them) & bb_line[k][from];
 	while (bb_any(sliders))
 		if (!bb_any(bb_between[k][bb_pop(&sliders)] & pos->occ))
 			return 1;
@@ -293,17 +286,11 @@ bitboard
 position_pinned(const struct position *pos, enum color c)
 {
 	square k = pos->king[c];
-	enum color them = color_flip(c);
-	const bitboard *t = pos->by_type;
 	bitboard snipers, pinned = BB_EMPTY;
 
 	if (k == SQ_NONE)
 		return BB_EMPTY;
-	/* An enemy lance attacks along our own forward ray from the king. */
-	snipers = ((bb_pseudo[c][PT_LANCE][k] & t[PT_LANCE]) |
-	    (bb_pseudo[c][PT_BISHOP][k] & (t[PT_BISHOP] | t[PT_HORSE])) |
-	    (bb_pseudo[c][PT_ROOK][k] & (t[PT_ROOK] | t[PT_DRAGON]))) &
-	    pos->by_color[them];
+	snipers = position_sliders_to(pos, k, color_flip(c));
 	while (snipers) {
 		square s = bb_pop(&snipers);
 		bitboard b = bb_between[k][s] & pos->occ;

@@ -57,6 +57,25 @@ position_key(const struct position *pos)
 	return pos->board_key ^ pos->hand_key;
 }
 
+/*
+ * The sliders of colour `by` (lances, bishops, rooks, horses, dragons)
+ * on a line that reaches sq on an empty board: one of them attacks sq
+ * when nothing stands between. They stand where the other colour's
+ * piece on sq would reach (a lance of `by` comes from the other side's
+ * forward ray).
+ */
+static inline bitboard
+position_sliders_to(const struct position *pos, square sq, enum color by)
+{
+	enum color op = color_flip(by);
+	const bitboard *t = pos->by_type;
+
+	return ((bb_pseudo[op][PT_LANCE][sq] & t[PT_LANCE]) |
+	    (bb_pseudo[op][PT_BISHOP][sq] & (t[PT_BISHOP] | t[PT_HORSE])) |
+	    (bb_pseudo[op][PT_ROOK][sq] & (t[PT_ROOK] | t[PT_DRAGON]))) &
+	    pos->by_color[by];
+}
+
 /* Pieces of colour `by` attacking sq when the occupancy is occ. */
 bitboard position_attackers(const struct position *pos, square sq,
     enum color by, bitboard occ);

@@ -37,12 +37,8 @@ on_board(const struct position *pos, square sq)
 static inline __attribute__((always_inline)) int
 pinned_on_line(const struct position *pos, square k, square from)
 {
-	enum color us = pos->side;
-	const bitboard *t = pos->by_type;
-	bitboard sliders = ((bb_pseudo[us][PT_LANCE][k] & t[PT_LANCE]) |
-	    (bb_pseudo[us][PT_BISHOP][k] & (t[PT_BISHOP] | t[PT_HORSE])) |
-	    (bb_pseudo[us][PT_ROOK][k] & (t[PT_ROOK] | t[PT_DRAGON]))) &
-	    pos->by_color[color_flip(us)] & bb_line[k][from];
+	bitboard sliders = position_sliders_to(pos, k,
+	    color_flip(pos->side)) & bb_line[k][from];
 
 	while (bb_any(sliders)) {
 		bitboard between = bb_between[k][bb_pop(&sliders)];
