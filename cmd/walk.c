@@ -182,8 +182,12 @@ walk_dir(struct walk *w, const char *path, const struct stat *st)
 		names[n++].type = de->d_type;
 	}
 	closedir(d);
-	/* Name order: the same output whatever order the disk lists. */
-	qsort(names, n, sizeof(*names), by_name);
+	/*
+	 * Name order: the same output whatever order the disk lists. An
+	 * empty directory has no array at all, which qsort may not take.
+	 */
+	if (n)
+		qsort(names, n, sizeof(*names), by_name);
 	ALLOC_GROW(w->stack, w->depth + 1, w->alloc);
 	w->stack[w->depth].dev = (uint64_t)st->st_dev;
 	w->stack[w->depth].ino = (uint64_t)st->st_ino;

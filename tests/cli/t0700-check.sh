@@ -15,6 +15,30 @@ for j in 2 3 8; do
 done
 [ "$(wc -l <j1.out)" -eq 22 ] || { echo "$name: expected 22 records, got $(wc -l <j1.out)"; failed=1; }
 
+# The same over many batches (workers take up to 64 inputs at a time):
+# every record of testdata/, and a file that cannot be read among them,
+# whose error must come in its turn. stderr (warnings, the io error)
+# too, but for the timing line; and --fail-fast stops at the same place.
+cp -r "$top/testdata" big
+ln -s nowhere big/dangling.csa
+mkdir big/empty
+for j in 1 2 8; do
+	"$KIFU" check -j$j -v --json big >big$j.out 2>big$j.err
+	# It ran to the end (an empty directory once stopped it).
+	grep -q '^kifu: [0-9]* records: ' big$j.err ||
+		{ echo "$name: big: -j$j stopped early"; tail -3 big$j.err; failed=1; }
+	grep -v '^  time ' big$j.err >big$j.errs
+	"$KIFU" check -j$j --fail-fast big >ff$j.out 2>/dev/null
+done
+[ "$(wc -l <big1.out)" -gt 200 ] || { echo "$name: too few records in big"; failed=1; }
+grep -q '"file": "big/dangling.csa", .*"rule": "io"' big1.out ||
+	{ echo "$name: the unreadable file is not reported"; failed=1; }
+for j in 2 8; do
+	cmp -s big1.out big$j.out || { echo "$name: big: -j$j stdout differs"; failed=1; }
+	cmp -s big1.errs big$j.errs || { echo "$name: big: -j$j stderr differs"; failed=1; }
+	cmp -s ff1.out ff$j.out || { echo "$name: big: -j$j --fail-fast differs"; failed=1; }
+done
+
 expect_exit 1 "findings" "$KIFU" check tree
 grep -q '^tree/kifu/nifu.csa:19:1: error: .*\[nifu\]$' out || { echo "$name: nifu line"; failed=1; }
 # usi/SOURCES is no record: counted as unreadable.
