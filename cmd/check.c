@@ -306,6 +306,18 @@ drain(struct check *c)
 	}
 }
 
+/* Waits for every published batch and prints it. Lock held. */
+static void
+drain_all(struct check *c)
+{
+	for (;;) {
+		drain(c);
+		if (c->emitted == c->produced)
+			return;
+		pthread_cond_wait(&c->done, &c->mu);
+	}
+}
+
 /* --- the workers --------------------------------------------------------- */
 
 static void *
@@ -488,11 +500,7 @@ sink_skip(void *ctx, const char *name, const char *why)
 	/* Everything before it is printed first, so warnings stay in order. */
 	publish(x->c, x->inline_judge);
 	pthread_mutex_lock(&x->c->mu);
-	while (!x->c->stop && x->c->emitted < x->c->produced) {
-		drain(x->c);
-		if (x->c->emitted < x->c->produced)
-			pthread_cond_wait(&x->c->done, &x->c->mu);
-	}
+	drain_all(x->c);
 	pthread_mutex_unlock(&x->c->mu);
 	if (x->c->progress)
 		fputs("\r\033[K", stderr);
@@ -653,11 +661,7 @@ cmd_check(int argc, char **argv)
 	pthread_mutex_lock(&c.mu);
 	c.closed = 1;
 	pthread_cond_broadcast(&c.ready);
-	while (c.emitted < c.produced) {
-		drain(&c);
-		if (c.emitted < c.produced)
-			pthread_cond_wait(&c.done, &c.mu);
-	}
+	drain_all(&c);
 	pthread_mutex_unlock(&c.mu);
 	if (threads) {
 		for (i = 0; i < c.jobs; i++)
