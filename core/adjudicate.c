@@ -10,6 +10,7 @@
 #include "adjudicate.h"
 #include "handicap.h"
 #include "rules.h"
+#include "tsume.h"
 #include "xalloc.h"
 
 void
@@ -635,6 +636,11 @@ judge_end(struct ctx *c)
 	struct game_result res;
 
 	set_result(c, WINNER_NONE, REASON_UNFINISHED, rp->moves);
+	if (ps == PLAY_CHECK && rp->illegal < 0 &&
+	    c->rs->futile_interposition && tsume_mated(&rp->final)) {
+		ps = PLAY_CHECKMATE;
+		detail(c, "mate: the only replies are futile interpositions");
+	}
 	if ((ps == PLAY_CHECKMATE || ps == PLAY_STALEMATE) &&
 	    (c->rs->mate_ends_game || sp == SP_MATE ||
 	    (t < 0 && !r->has_recorded))) {
@@ -833,8 +839,8 @@ read_count(const char *s)
  * or the 'Max_Moves:N comment shogi-server writes before the position
  * (rules.md 2.6). -1 if it states none.
  */
-static int
-record_limit(const struct record *r)
+int
+adjudicate_stated_limit(const struct record *r)
 {
 	const struct record_header *h = record_find_header(r, HDR_MAX_MOVES);
 	const char *s = record_str(r, r->nodes[0].comment);
@@ -862,7 +868,7 @@ record_limit(const struct record *r)
 static void
 set_limit(struct ctx *c)
 {
-	int n = record_limit(c->r);
+	int n = adjudicate_stated_limit(c->r);
 
 	c->out->max_moves = c->rs->max_moves;
 	c->extension = c->rs->check_extension;

@@ -31,6 +31,12 @@ void adjudicate_basic(const struct record *r, const struct replay *rp,
 void adjudicate_special(enum special sp, enum color to_move,
     struct game_result *res);
 
+/*
+ * The move limit the record states: CSA $MAX_MOVES, KIF 最大手数, or the
+ * 'Max_Moves:N comment shogi-server writes; -1 if it states none.
+ */
+int adjudicate_stated_limit(const struct record *r);
+
 /* Room for a message; longer ones are cut. */
 #define ADJ_TEXT_MAX 320
 

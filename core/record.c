@@ -96,6 +96,8 @@ record_reset(struct record *r, const struct variant *v)
 	strbuf_reset(&r->pool);
 	strbuf_addc(&r->pool, '\0');	/* offset 0 is "" */
 	memset(&r->loc, 0, sizeof(r->loc));
+	memset(&r->start_loc, 0, sizeof(r->start_loc));
+	memset(&r->recorded_loc, 0, sizeof(r->recorded_loc));
 	r->depth = 0;
 	r->has_recorded = 0;
 	memset(&r->recorded, 0, sizeof(r->recorded));

@@ -172,11 +172,14 @@ struct record {
 	size_t nnodes, anodes;
 	struct strbuf pool;
 	struct span loc;	/* where the record starts in its file */
+	/* The first line of the start position (board, PI, SFEN); 0 none. */
+	struct span start_loc;
 	int32_t depth;		/* the deepest node's depth */
 	/* The result the record itself states ('summary line, まで line). */
 	int has_recorded;
 	struct game_result recorded;
 	uint32_t recorded_raw;	/* the statement as written */
+	struct span recorded_loc;	/* where it is; line 0 unknown */
 };
 
 /* An empty record: standard start position, a root node, no headers. */

@@ -66,6 +66,23 @@ static const struct ruleset sets[] = {
 		.impasse = IMPASSE_24,
 		.handicap_credit = 1,
 	},
+	/*
+	 * problem: a composed problem (詰将棋), not a game. It is as long
+	 * as its composer made it (ミクロコスモス has 1,525 moves), so no
+	 * move limit; nobody declares in one; it ends in mate, where the
+	 * defender's only replies are futile interpositions (無駄合).
+	 */
+	{
+		.name = "problem",
+		.declaration = DECLARATION_NONE,
+		.max_moves = 0,
+		.check_extension = 0,
+		.repetition_counts_start = 1,
+		.mate_ends_game = 1,
+		.impasse = IMPASSE_24,
+		.handicap_credit = 0,
+		.futile_interposition = 1,
+	},
 };
 
 #define NSETS (sizeof(sets) / sizeof(sets[0]))
@@ -97,7 +114,7 @@ ruleset_default(void)
 const char *
 ruleset_names(void)
 {
-	return "jsa, csa, wars";
+	return "jsa, csa, wars, problem";
 }
 
 const char *
@@ -178,6 +195,8 @@ apply(struct ruleset *rs, enum ruleset_setting s, const char *value)
 		rs->repetition_counts_start = b;
 	else if (s == RS_MATE_ENDS_GAME)
 		rs->mate_ends_game = b;
+	else if (s == RS_FUTILE_INTERPOSITION)
+		rs->futile_interposition = b;
 	else
 		rs->handicap_credit = b;
 	return 0;
@@ -197,6 +216,26 @@ ruleset_set(struct ruleset *rs, const char *key, const char *value)
 		return 0;
 	}
 	return -1;
+}
+
+static void value_of(const struct ruleset *rs, enum ruleset_setting s,
+    char *buf, size_t size);
+
+void
+ruleset_merge(struct ruleset *dst, const struct ruleset *overrides)
+{
+	int s;
+
+	for (s = 0; s < RS_NB; s++) {
+		char v[16];
+
+		if (!(overrides->overridden & (1u << s)))
+			continue;
+		/* Through the printed value: one path for every setting. */
+		value_of(overrides, (enum ruleset_setting)s, v, sizeof(v));
+		(void)apply(dst, (enum ruleset_setting)s, v);
+		dst->overridden |= 1u << s;
+	}
 }
 
 static const char *
@@ -231,6 +270,9 @@ value_of(const struct ruleset *rs, enum ruleset_setting s, char *buf,
 	case RS_IMPASSE:
 		snprintf(buf, size, "%s", rs->impasse == IMPASSE_24 ? "24" :
 		    "27");
+		break;
+	case RS_FUTILE_INTERPOSITION:
+		snprintf(buf, size, "%s", yes_no(rs->futile_interposition));
 		break;
 	default:
 		snprintf(buf, size, "%s", yes_no(rs->handicap_credit));

@@ -48,7 +48,8 @@ enum impasse_rule {
 	X(RS_REPETITION_START, "repetition-counts-start") \
 	X(RS_MATE_ENDS_GAME, "mate-ends-game") \
 	X(RS_IMPASSE, "impasse") \
-	X(RS_HANDICAP_CREDIT, "handicap-credit")
+	X(RS_HANDICAP_CREDIT, "handicap-credit") \
+	X(RS_FUTILE_INTERPOSITION, "futile-interposition")
 
 #define RS_ENUM(e, key) e,
 enum ruleset_setting { RULESET_SETTINGS(RS_ENUM) RS_NB };
@@ -92,14 +93,22 @@ struct ruleset {
 	 * (rules.md 1.8a, 1.10; formats.md 8.3).
 	 */
 	int handicap_credit;
+	/*
+	 * Whether a record that ends with the defender in check, with no
+	 * reply but drops the attacker takes with mate again (無駄合), ends
+	 * in mate, as composed problems count it (core/tsume.h). Only the
+	 * record's final position is judged so: a record that goes on plays
+	 * the drop, which is legal.
+	 */
+	int futile_interposition;
 	unsigned overridden;		/* 1 << enum ruleset_setting */
 };
 
-/* The named rule set, or NULL. */
+/* The named rule set ("jsa", "csa", "wars", "problem"), or NULL. */
 const struct ruleset *ruleset_by_name(const char *name);
 /* The default: "jsa". */
 const struct ruleset *ruleset_default(void);
-/* "jsa, csa, wars": for usage messages. */
+/* "jsa, csa, wars, problem": for usage messages. */
 const char *ruleset_names(void);
 
 const char *ruleset_setting_name(enum ruleset_setting s);
@@ -110,6 +119,12 @@ const char *ruleset_setting_name(enum ruleset_setting s);
  * key or the value is not one the setting takes (rs is then unchanged).
  */
 int ruleset_set(struct ruleset *rs, const char *key, const char *value);
+
+/*
+ * Copies every setting overrides has overridden into dst, and marks it
+ * overridden there: the user's settings on top of a set chosen later.
+ */
+void ruleset_merge(struct ruleset *dst, const struct ruleset *overrides);
 
 /*
  * The rule set as printed with every result: its name, then each

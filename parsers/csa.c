@@ -644,6 +644,8 @@ read_position_line(struct csa *st, size_t at, size_t len)
 		    "ignoring a position line after the start:");
 		return 0;
 	}
+	if (!st->r->start_loc.line)
+		st->r->start_loc = span_at(st, at, len);
 	if (c == 'I')
 		return read_pi(st, at, len);
 	if (c >= '1' && c <= '9')
@@ -1213,6 +1215,7 @@ read_summary(struct csa *st)
 	res->ply = st->nmoves;
 	st->r->has_recorded = 1;
 	st->r->recorded_raw = record_intern(st->r, st->sum, st->sum_n);
+	st->r->recorded_loc = st->sum_loc;
 	return;
 bad:
 	diag_add(st->d, DIAG_WARNING, diag_id_name(DIAG_SYNTAX), &st->sum_loc,

@@ -381,8 +381,10 @@ read_rank(struct kk *st, size_t at)
 
 	if (st->started)
 		return board_too_late(st, at);
-	if (!st->ranks)
+	if (!st->ranks) {
 		st->board_loc = kk_span(st, at, n - at);
+		st->r->start_loc = st->board_loc;
+	}
 	for (cell = 0; cell < files; cell++) {
 		enum color c = BLACK;
 		enum piece_type pt;
@@ -1001,6 +1003,7 @@ read_summary(struct kk *st, size_t at)
 		st->r->has_recorded = 1;
 		st->r->recorded = res;
 		st->r->recorded_raw = record_intern(st->r, p, n);
+		st->r->recorded_loc = kk_span(st, at, n);
 	}
 	return 0;
 }
