@@ -41,6 +41,10 @@ const char cmd_check_usage[] =
     "    --stdin              read the paths from standard input, one a line\n"
     "    -z                   with --stdin: paths end with NUL, not newline\n"
     "    --from <format>      read every record as this format\n"
+    "    --all-files          read every file, not only record files (in a\n"
+    "                         walk, files whose extension is no record\n"
+    "                         format's are skipped, and files without one are\n"
+    "                         read only if they are certainly records)\n"
     "    --fail-fast          stop at the first finding\n"
     "    --progress, --no-progress\n"
     "                         force the progress bar on stderr on or off\n"
@@ -68,6 +72,7 @@ enum slot_state { SLOT_FREE, SLOT_READY, SLOT_TAKEN, SLOT_DONE };
 struct item {
 	int failed;		/* could not be read: data holds why */
 	int deferred;		/* data not read yet: the worker reads name */
+	unsigned flags;		/* enum judge_flags */
 	struct strbuf name;
 	struct strbuf data;
 };
@@ -126,9 +131,13 @@ on_verdict(void *ctx, const struct verdict *v)
 	const struct diag *e = verdict_error(v);
 	enum verdict_status st = verdict_status(v);
 
+	if (v->skipped) {
+		stats_skip(&x->s->st, v->file);
+		return;
+	}
 	stats_add(&x->s->st, verdict_status_name(st), e ? e->id : NULL,
 	    v->format, v->encoding, v->rp ? reason_name(v->result.reason) :
-	    NULL);
+	    NULL, v->adj ? v->adj->rules : NULL);
 	if (st != VERDICT_OK)
 		x->s->findings = 1;
 	if (x->c->quiet || x->c->summary_json)
@@ -149,7 +158,7 @@ render_fail(struct check *c, struct slot *s, const char *name,
 {
 	s->failed = 1;
 	s->findings = 1;
-	stats_add(&s->st, "error", "io", NULL, NULL, NULL);
+	stats_add(&s->st, "error", "io", NULL, NULL, NULL, NULL);
 	if (c->json && !c->quiet && !c->summary_json) {
 		strbuf_adds(&s->out, "{\"file\": \"");
 		strbuf_add_json_string(&s->out, name, strlen(name));
@@ -188,7 +197,7 @@ judge_slot(struct check *c, struct judge *j, struct slot *s)
 			continue;
 		}
 		judge_bytes(j, it->name.buf, it->name.buf, &it->data,
-		    on_verdict, &x);
+		    it->flags, on_verdict, &x);
 	}
 }
 
@@ -257,6 +266,7 @@ clear_slot(struct slot *s)
 		struct item *it = &s->items[i];
 
 		it->failed = it->deferred = 0;
+		it->flags = 0;
 		strbuf_reset(&it->name);
 		/* Keep small buffers for reuse, not a big member's. */
 		if (it->data.alloc > BATCH_BYTES)
@@ -425,6 +435,7 @@ add_item(struct sink_ctx *x, const char *name)
 		strbuf_init(&s->items[old].name);
 		strbuf_init(&s->items[old].data);
 		s->items[old].failed = s->items[old].deferred = 0;
+		s->items[old].flags = 0;
 	}
 	it = &s->items[s->n++];
 	strbuf_adds(&it->name, name);
@@ -450,7 +461,7 @@ added(struct sink_ctx *x)
 }
 
 static int
-sink_file(void *ctx, const char *name, struct strbuf *data)
+sink_file(void *ctx, const char *name, struct strbuf *data, int probe)
 {
 	struct sink_ctx *x = ctx;
 	struct item *it = add_item(x, name);
@@ -458,6 +469,7 @@ sink_file(void *ctx, const char *name, struct strbuf *data)
 
 	if (!it)
 		return 1;
+	it->flags = probe ? JUDGE_PROBE : 0;
 	/* Swap buffers: the walker keeps reading into the item's old one. */
 	tmp = it->data;
 	it->data = *data;
@@ -481,7 +493,7 @@ sink_fail(void *ctx, const char *name, const char *why)
 }
 
 static int
-sink_path(void *ctx, const char *name)
+sink_path(void *ctx, const char *name, int probe)
 {
 	struct sink_ctx *x = ctx;
 	struct item *it = add_item(x, name);
@@ -489,7 +501,17 @@ sink_path(void *ctx, const char *name)
 	if (!it)
 		return 1;
 	it->deferred = 1;
+	it->flags = probe ? JUDGE_PROBE : 0;
 	return added(x);
+}
+
+/* Counted only: the main thread owns the total, as it merges batches. */
+static void
+sink_ignore(void *ctx, const char *name)
+{
+	struct sink_ctx *x = ctx;
+
+	stats_skip(&x->c->total, name);
 }
 
 static void
@@ -545,6 +567,7 @@ cmd_check(int argc, char **argv)
 		{ "progress", no_argument, NULL, 'P' },
 		{ "no-progress", no_argument, NULL, 'N' },
 		{ "verbose", no_argument, NULL, 'v' },
+		{ "all-files", no_argument, NULL, 'A' },
 		{ "help", no_argument, NULL, 'h' },
 		RULE_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
@@ -559,6 +582,7 @@ cmd_check(int argc, char **argv)
 	struct judge inline_judge;
 	pthread_t *threads = NULL;
 	int opt, i, rc, from_stdin = 0, nul = 0, want_progress = -1;
+	int all_files = 0;
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	struct strbuf sum = STRBUF_INIT;
 
@@ -582,6 +606,7 @@ cmd_check(int argc, char **argv)
 		case 'P': want_progress = 1; break;
 		case 'N': want_progress = 0; break;
 		case 'v': c.verbose = 1; break;
+		case 'A': all_files = 1; break;
 		case 'F':
 			if (!(c.jo.from = formats_by_name(optarg)) ||
 			    !c.jo.from->read)
@@ -606,9 +631,10 @@ cmd_check(int argc, char **argv)
 		return cmd_usage_error(cmd_check_usage, "no path given");
 	if (nul && !from_stdin)
 		return cmd_usage_error(cmd_check_usage, "-z goes with --stdin");
-	if (ruleopts_build(&ro, &rs, cmd_check_usage))
+	if (ruleopts_build(&ro, &rs, &c.jo.auto_rules, cmd_check_usage))
 		return EXIT_TROUBLE;
 	c.jo.rules = &rs;
+	c.jo.no_result_check = ro.no_result_check;
 	c.jo.limits = &ro.lim;
 	ruleset_describe(&rs, desc, sizeof(desc));
 	c.progress = want_progress >= 0 ? want_progress : isatty(2);
@@ -647,8 +673,10 @@ cmd_check(int argc, char **argv)
 	sink.fail = sink_fail;
 	sink.path = sink_path;
 	sink.skip = sink_skip;
+	sink.ignore = sink_ignore;
 	walk_init(&w, &sink);
 	w.sizes = c.progress;
+	w.all_files = all_files;
 	c.walk = &w;
 	c.start = cmd_now();
 	for (i = optind; i < argc && !c.stop; i++)

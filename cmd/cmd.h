@@ -44,6 +44,7 @@ extern const char cmd_validate_usage[];
 /* "kifu: error: ..." on stderr; returns EXIT_TROUBLE for `return error(...)`. */
 int cmd_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cmd_warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void cmd_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Prints the synopsis and a hint to stderr; returns EXIT_TROUBLE. */
 int cmd_usage_error(const char *usage, const char *fmt, ...)
@@ -62,6 +63,14 @@ int cmd_position(struct position *pos, const char *sfen,
 
 /* Parses a non-negative int argument; -1 if it is not one. */
 int cmd_parse_int(const char *s, int max);
+
+/* "UTF-8", "CP932" or "EUC-JP" for the names people write; NULL else. */
+const char *cmd_canonical_encoding(const char *s);
+/*
+ * The encoding text for the terminal should be in: the locale's
+ * (LC_CTYPE, LANG), UTF-8 when it names none kifu writes.
+ */
+const char *cmd_terminal_encoding(void);
 
 /* Monotonic seconds, for rates printed on stderr. */
 double cmd_now(void);

@@ -335,7 +335,7 @@ convert_file(struct convert *c, const char *path)
 		worst(c, EXIT_FINDINGS);
 		goto out;
 	}
-	if (!(f = c->from ? c->from : formats_detect(&t, path))) {
+	if (!(f = c->from ? c->from : formats_detect(&t, path, NULL))) {
 		fprintf(stderr, "%s: error: not a record kifu can read (%s) "
 		    "[unknown-format]\n", file, formats_names());
 		worst(c, EXIT_FINDINGS);
@@ -380,19 +380,6 @@ out:
 	strbuf_release(&out);
 	strbuf_release(&enc);
 	strbuf_release(&dest);
-}
-
-static const char *
-canonical_encoding(const char *s)
-{
-	if (!strcasecmp(s, "UTF-8") || !strcasecmp(s, "UTF8"))
-		return "UTF-8";
-	if (!strcasecmp(s, "CP932") || !strcasecmp(s, "SJIS") ||
-	    !strcasecmp(s, "Shift_JIS") || !strcasecmp(s, "Windows-31J"))
-		return "CP932";
-	if (!strcasecmp(s, "EUC-JP") || !strcasecmp(s, "EUCJP"))
-		return "EUC-JP";
-	return NULL;
 }
 
 int
@@ -447,7 +434,7 @@ cmd_convert(int argc, char **argv)
 				    optarg);
 			break;
 		case 'E':
-			if (!(c.wo.encoding = canonical_encoding(optarg)))
+			if (!(c.wo.encoding = cmd_canonical_encoding(optarg)))
 				return cmd_usage_error(cmd_convert_usage,
 				    "unknown encoding '%s' (UTF-8, CP932, "
 				    "EUC-JP)", optarg);
@@ -503,8 +490,25 @@ cmd_convert(int argc, char **argv)
 			    "%s file's; convert with -o instead", f,
 			    c.to->name);
 	}
-	if (!c.wo.encoding)
+	if (!c.wo.encoding) {
 		c.wo.encoding = c.to->default_encoding;
+		/*
+		 * Shift_JIS on a UTF-8 terminal is mojibake: a person reads
+		 * it in the terminal's encoding. Files and pipes keep the
+		 * format's, which other programs expect.
+		 */
+		if (!c.in_place && (!c.output || !strcmp(c.output, "-")) &&
+		    isatty(STDOUT_FILENO)) {
+			const char *term = cmd_terminal_encoding();
+
+			if (strcmp(term, c.wo.encoding) != 0)
+				cmd_note("writing %s to the terminal, not %s, "
+				    "the encoding of %s files (a file or a pipe "
+				    "gets %s; --encoding chooses)", term,
+				    c.wo.encoding, c.to->name, c.wo.encoding);
+			c.wo.encoding = term;
+		}
+	}
 	if (c.output && strcmp(c.output, "-") != 0 &&
 	    stat(c.output, &st) == 0 && S_ISDIR(st.st_mode))
 		c.out_is_dir = 1;

@@ -126,7 +126,7 @@ formats_by_ext(const char *filename)
 }
 
 const struct format *
-formats_detect(const struct text *t, const char *filename)
+formats_detect(const struct text *t, const char *filename, int *score)
 {
 	const struct format *best = NULL;
 	int best_score = 0, scores[NFORMATS];
@@ -153,7 +153,32 @@ formats_detect(const struct text *t, const char *filename)
 		if (best_score >= 100 && ext_reads_as(best, filename))
 			break;
 	}
+	if (score)
+		*score = best_score;
 	return best_score >= 1 ? best : NULL;
+}
+
+/*
+ * Extensions of record formats that other files have too: a .json file
+ * is JKF only when its content says so.
+ */
+static const char *const shared_ext[] = { ".json", NULL };
+
+enum formats_name
+formats_classify_name(const char *filename)
+{
+	const char *slash = strrchr(filename, '/');
+	const char *base = slash ? slash + 1 : filename;
+	const char *dot = strrchr(base, '.');
+	size_t i;
+
+	/* "LICENSE", and ".profile", whose dot starts the name. */
+	if (!dot || dot == base)
+		return NAME_PROBE;
+	for (i = 0; shared_ext[i]; i++)
+		if (strcasecmp(dot, shared_ext[i]) == 0)
+			return NAME_PROBE;
+	return formats_by_ext(base) ? NAME_RECORD : NAME_OTHER;
 }
 
 const char *

@@ -53,15 +53,36 @@ verdict_status(const struct verdict *v)
 
 	if (!e)
 		return VERDICT_OK;
-	return !v->r || !v->rp || is_reading_error(e->id) ? VERDICT_ERROR :
-	    VERDICT_ILLEGAL;
+	if (!v->r || !v->rp || is_reading_error(e->id))
+		return VERDICT_ERROR;
+	/*
+	 * Replay reports an illegal move before adjudication runs, and a
+	 * claim is not compared after one: the first error tells.
+	 */
+	return strcmp(e->id, diag_id_name(DIAG_RESULT_MISMATCH)) == 0 ?
+	    VERDICT_MISMATCH : VERDICT_ILLEGAL;
 }
 
 const char *
 verdict_status_name(enum verdict_status s)
 {
-	return s == VERDICT_OK ? "ok" : s == VERDICT_ILLEGAL ? "illegal" :
-	    "error";
+	static const char *const names[] = {
+		"ok", "mismatch", "illegal", "error"
+	};
+
+	return names[s];
+}
+
+/* A probed input that is no record: no verdict, only the count. */
+static int
+report_skipped(struct judge *j, struct verdict *v, verdict_fn fn, void *ctx)
+{
+	diag_list_clear(&j->d);
+	v->skipped = 1;
+	v->r = NULL;
+	v->rp = NULL;
+	fn(ctx, v);
+	return 0;
 }
 
 static void
@@ -82,20 +103,31 @@ report_empty(struct judge *j, struct verdict *v, verdict_fn fn, void *ctx,
  * already, and what it claims afterwards adds nothing.
  */
 static void
-adjudicate_record(struct judge *j, const struct replay *rp,
-    struct adjudication *adj, struct verdict *v)
+adjudicate_record(struct judge *j, const struct format *f,
+    const struct replay *rp, struct adjudication *adj, struct venue *venue,
+    struct verdict *v)
 {
 	const struct ruleset *rs = j->opts.rules ? j->opts.rules :
 	    ruleset_default();
 	const struct record_node *n;
+	struct ruleset chosen;
 
+	v->venue = NULL;
+	if (j->opts.auto_rules) {
+		venue_detect(&j->r, f->name, &j->t, venue);
+		venue_ruleset(venue, &j->r, j->opts.rules, &chosen);
+		rs = &chosen;
+		v->venue = venue;
+	}
 	adjudicate(&j->r, rp, rs, adj);
 	v->adj = adj;
 	v->result = adj->result;
 	v->has_recorded = adj->has_claim;
 	v->recorded = adj->claim;
 	v->terminal = adj->raw;
-	if (adj->consistent || (rp->illegal >= 0 && !rp->excused))
+	v->result_checked = !j->opts.no_result_check;
+	if (!v->result_checked || adj->consistent ||
+	    (rp->illegal >= 0 && !rp->excused))
 		return;
 	n = adj->node >= 0 ? &j->r.nodes[adj->node] : NULL;
 	diag_add(&j->d, DIAG_ERROR, diag_id_name(DIAG_RESULT_MISMATCH),
@@ -105,14 +137,14 @@ adjudicate_record(struct judge *j, const struct replay *rp,
 
 int
 judge_bytes(struct judge *j, const char *file, const char *path_hint,
-    struct strbuf *data, verdict_fn fn, void *ctx)
+    struct strbuf *data, unsigned flags, verdict_fn fn, void *ctx)
 {
 	const struct limits *lim = j->opts.limits ? j->opts.limits :
 	    &limits_default;
 	const struct format *f;
 	struct verdict v;
 	struct reader rd;
-	int index = 0;
+	int index = 0, score = 0;
 
 	memset(&v, 0, sizeof(v));
 	v.file = file;
@@ -121,12 +153,24 @@ judge_bytes(struct judge *j, const char *file, const char *path_hint,
 	diag_list_clear(&j->d);
 	j->t.max_line = lim->line;
 	if (text_decode_strbuf(&j->t, data, &j->d) < 0) {
+		if (flags & JUDGE_PROBE)
+			return report_skipped(j, &v, fn, ctx);
 		v.format = j->opts.from ? j->opts.from->name : NULL;
 		fn(ctx, &v);
 		return 1;
 	}
 	v.encoding = j->t.encoding;
-	f = j->opts.from ? j->opts.from : formats_detect(&j->t, path_hint);
+	/* --from says how to read a record, not which files are records. */
+	f = NULL;
+	if (flags & JUDGE_PROBE) {
+		f = formats_detect(&j->t, path_hint, &score);
+		if (score < FORMATS_CERTAIN)
+			return report_skipped(j, &v, fn, ctx);
+	}
+	if (j->opts.from)
+		f = j->opts.from;
+	else if (!f)
+		f = formats_detect(&j->t, path_hint, NULL);
 	if (!f) {
 		report_empty(j, &v, fn, ctx, DIAG_UNKNOWN_FORMAT,
 		    "not a record kifu can read");
@@ -138,6 +182,7 @@ judge_bytes(struct judge *j, const char *file, const char *path_hint,
 	for (;;) {
 		struct replay rp;
 		struct adjudication adj;
+		struct venue venue;
 		enum read_status st;
 
 		diag_list_clear(&j->d);
@@ -149,12 +194,13 @@ judge_bytes(struct judge *j, const char *file, const char *path_hint,
 		v.r = &j->r;
 		v.rp = NULL;
 		v.adj = NULL;
+		v.venue = NULL;
 		v.has_recorded = 0;
 		v.terminal = "";
 		if (st == READ_OK) {
 			replay_record(&j->r, &rp, &j->d);
 			v.rp = &rp;
-			adjudicate_record(j, &rp, &adj, &v);
+			adjudicate_record(j, f, &rp, &adj, &venue, &v);
 		} else if (!j->d.errors) {
 			diag_add(&j->d, DIAG_ERROR, diag_id_name(DIAG_SYNTAX),
 			    NULL, 0, "record %d cannot be read", index + 1);
@@ -231,14 +277,50 @@ json_result(struct strbuf *sb, const struct game_result *res, int ply)
 		strbuf_addf(sb, ", \"ply\": %d", res->ply);
 }
 
-/* The fields the rule set adds: "rules", "consistent", "points". */
-static void
-json_adjudication(struct strbuf *sb, const struct adjudication *a)
+void
+verdict_rules_text(struct strbuf *out, const struct verdict *v)
 {
+	if (!v->adj)
+		return;
+	strbuf_adds(out, v->adj->rules);
+	if (!v->venue)
+		return;
+	strbuf_adds(out, " (auto");
+	if (v->venue->what[0]) {
+		strbuf_addf(out, ": %s", v->venue->what);
+		if (v->venue->line)
+			strbuf_addf(out, ", line %u", v->venue->line);
+	}
+	strbuf_adds(out, ")");
+}
+
+/*
+ * The fields the rule set adds: "rules", "rules_from", "rules_evidence",
+ * "consistent", "points".
+ */
+static void
+json_adjudication(struct strbuf *sb, const struct verdict *v)
+{
+	const struct adjudication *a = v->adj;
+
 	strbuf_adds(sb, ", ");
 	json_str(sb, "rules", a->rules);
-	strbuf_addf(sb, ", \"consistent\": %s", a->consistent ? "true" :
-	    "false");
+	strbuf_addf(sb, ", \"rules_from\": \"%s\", \"rules_evidence\": ",
+	    v->venue ? "auto" : "option");
+	if (v->venue && v->venue->what[0]) {
+		strbuf_adds(sb, "{");
+		json_str(sb, "what", v->venue->what);
+		if (v->venue->line)
+			strbuf_addf(sb, ", \"line\": %u", v->venue->line);
+		else
+			strbuf_adds(sb, ", \"line\": null");
+		strbuf_adds(sb, "}");
+	} else {
+		strbuf_adds(sb, "null");
+	}
+	if (v->result_checked)
+		strbuf_addf(sb, ", \"consistent\": %s", a->consistent ?
+		    "true" : "false");
 	if (a->has_points)
 		strbuf_addf(sb, ", \"points\": {\"black\": %d, \"white\": %d}",
 		    a->points[BLACK], a->points[WHITE]);
@@ -275,7 +357,7 @@ verdict_json(struct strbuf *sb, const struct verdict *v)
 		}
 		strbuf_adds(sb, "}");
 		if (v->adj)
-			json_adjudication(sb, v->adj);
+			json_adjudication(sb, v);
 	}
 	if (err) {
 		strbuf_adds(sb, ", \"error\": ");

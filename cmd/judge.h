@@ -12,10 +12,19 @@
 #include "parsers/format.h"
 #include "core/adjudicate.h"
 #include "core/replay.h"
+#include "core/venue.h"
 
 struct judge_opts {
 	const struct format *from;	/* NULL: detect */
-	const struct ruleset *rules;	/* NULL: ruleset_default() (jsa) */
+	/*
+	 * NULL: ruleset_default() (jsa). Under auto_rules, only the
+	 * settings it overrides count: the set is the one each record's
+	 * text points at (core/venue.h).
+	 */
+	const struct ruleset *rules;
+	int auto_rules;
+	/* Do not compare the record's claim: no result-mismatch error. */
+	int no_result_check;
 	const struct limits *limits;	/* NULL: limits_default */
 };
 
@@ -34,9 +43,24 @@ struct verdict {
 	const char *terminal;		/* raw terminal token, "" if none */
 	/* The full adjudication under the rule set; valid when rp. */
 	const struct adjudication *adj;
+	/* Under --rules auto: what chose the set; NULL with --rules. */
+	const struct venue *venue;
+	int result_checked;		/* the claim was compared */
+	/*
+	 * A probed input (JUDGE_PROBE) that is not certainly a record: the
+	 * callback is told once, with no record, and it is no finding.
+	 */
+	int skipped;
 };
 
-enum verdict_status { VERDICT_OK, VERDICT_ILLEGAL, VERDICT_ERROR };
+/*
+ * ok; mismatch: every move legal, but the record's claim contradicts
+ * the rules (or it goes on after the end); illegal: a move breaks a
+ * rule; error: unreadable.
+ */
+enum verdict_status {
+	VERDICT_OK, VERDICT_MISMATCH, VERDICT_ILLEGAL, VERDICT_ERROR
+};
 
 typedef void (*verdict_fn)(void *ctx, const struct verdict *v);
 
@@ -58,7 +82,22 @@ void judge_release(struct judge *j);
  * one that the rules contradict gets the error "result-mismatch".
  */
 int judge_bytes(struct judge *j, const char *file, const char *path_hint,
-    struct strbuf *data, verdict_fn fn, void *ctx);
+    struct strbuf *data, unsigned flags, verdict_fn fn, void *ctx);
+
+enum judge_flags {
+	/*
+	 * An input the walk found whose name says nothing (no extension):
+	 * judged only if its content is certainly a record, else reported
+	 * as skipped (verdict.skipped).
+	 */
+	JUDGE_PROBE = 1 << 0
+};
+
+/*
+ * The rule set as printed after a result: "csa (auto: 'summary, line
+ * 241)", or the set alone when it was given with --rules.
+ */
+void verdict_rules_text(struct strbuf *out, const struct verdict *v);
 
 enum verdict_status verdict_status(const struct verdict *v);
 const char *verdict_status_name(enum verdict_status s);

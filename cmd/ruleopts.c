@@ -8,7 +8,7 @@ void
 ruleopts_init(struct ruleopts *ro)
 {
 	memset(ro, 0, sizeof(*ro));
-	ro->name = "jsa";
+	ro->name = "auto";
 	ro->lim = limits_default;
 }
 
@@ -30,6 +30,9 @@ ruleopts_take(struct ruleopts *ro, int opt, char *arg, const char *usage)
 	switch (opt) {
 	case OPT_RULES:
 		ro->name = arg;
+		return 1;
+	case OPT_NO_RESULT_CHECK:
+		ro->no_result_check = 1;
 		return 1;
 	case OPT_LIMIT:
 		return limitopt_take(&ro->lim, arg, usage) ? EXIT_TROUBLE : 1;
@@ -60,16 +63,22 @@ ruleopts_take(struct ruleopts *ro, int opt, char *arg, const char *usage)
 }
 
 int
-ruleopts_build(const struct ruleopts *ro, struct ruleset *rs,
+ruleopts_build(const struct ruleopts *ro, struct ruleset *rs, int *automatic,
     const char *usage)
 {
-	const struct ruleset *base = ruleset_by_name(ro->name);
+	int is_auto = strcmp(ro->name, "auto") == 0;
+	const struct ruleset *base = is_auto ? ruleset_default() :
+	    ruleset_by_name(ro->name);
 	int i;
 
 	if (!base)
-		return cmd_usage_error(usage, "unknown rule set '%s' (known: %s)",
-		    ro->name, ruleset_names());
+		return cmd_usage_error(usage, "unknown rule set '%s' (known: "
+		    "auto, %s)", ro->name, ruleset_names());
 	*rs = *base;
+	/* Under auto only the overrides count; the set comes per record. */
+	if (is_auto)
+		rs->name = "auto";
+	*automatic = is_auto;
 	for (i = 0; i < ro->n; i++)
 		if (ruleset_set(rs, ro->keys[i], ro->values[i]) < 0)
 			return cmd_usage_error(usage, "bad rule setting %s=%s",

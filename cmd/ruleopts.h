@@ -15,7 +15,7 @@
 /* getopt_long codes, above every character a short option uses. */
 enum {
 	OPT_RULES = 0x100, OPT_DECLARATION, OPT_MAX_MOVES,
-	OPT_REPETITION_START, OPT_RULE, OPT_LIMIT
+	OPT_REPETITION_START, OPT_RULE, OPT_LIMIT, OPT_NO_RESULT_CHECK
 };
 
 #define LIMIT_LONGOPT \
@@ -41,34 +41,41 @@ int limitopt_take(struct limits *lim, const char *arg, const char *usage);
 	{ "repetition-counts-start", required_argument, NULL, \
 	    OPT_REPETITION_START }, \
 	{ "rule", required_argument, NULL, OPT_RULE }, \
+	{ "no-result-check", no_argument, NULL, OPT_NO_RESULT_CHECK }, \
 	LIMIT_LONGOPT
 
 /* The help lines for the options above, to end a usage text. */
 #define RULEOPTS_HELP \
     "Rules (the set is printed with every result):\n" \
-    "    --rules <set>     jsa (default: JSA professional rules), csa\n" \
-    "                      (shogi-server: Floodgate, CSA tournaments),\n" \
-    "                      wars (Shogi Wars)\n" \
+    "    --rules <set>     auto (default: the set each record's text points\n" \
+    "                      at, printed with its evidence), jsa (JSA\n" \
+    "                      professional rules), csa (shogi-server:\n" \
+    "                      Floodgate, CSA tournaments), wars (Shogi Wars),\n" \
+    "                      problem (composed problems: no move limit)\n" \
     "    --declaration 24|27|none\n" \
     "                      entering-king declarations: JSA 24-point (31 wins,\n" \
     "                      24-30 draws), CSA 27-point (Black 28, White 27)\n" \
     "    --max-moves <n>   move limit, 0 for none; by default the record's\n" \
-    "                      own limit, else the set's (jsa 500, csa 256)\n" \
+    "                      own limit, else the venue's or the set's (jsa\n" \
+    "                      500, csa 256)\n" \
     "    --repetition-counts-start yes|no\n" \
     "                      whether the start position counts for sennichite\n" \
     "    --rule <key>=<value>\n" \
     "                      any other setting: check-extension, impasse,\n" \
     "                      mate-ends-game, handicap-credit\n" \
+    "    --no-result-check do not compare the result the record claims with\n" \
+    "                      the rules' (no 'mismatch' status)\n" \
     "Limits:\n" \
     LIMIT_HELP
 
 #define RULEOPTS_MAX 32
 
 struct ruleopts {
-	const char *name;	/* "jsa" unless --rules */
+	const char *name;	/* "auto" unless --rules */
 	const char *keys[RULEOPTS_MAX], *values[RULEOPTS_MAX];
 	int n;
 	struct limits lim;	/* limits_default unless --limit */
+	int no_result_check;	/* --no-result-check */
 };
 
 void ruleopts_init(struct ruleopts *ro);
@@ -80,9 +87,11 @@ void ruleopts_init(struct ruleopts *ro);
 int ruleopts_take(struct ruleopts *ro, int opt, char *arg, const char *usage);
 /*
  * The rule set: the named one, then every override in the order given.
- * Returns 0, or EXIT_TROUBLE after a usage error.
+ * Under --rules auto (the default) *automatic is set and rs holds only
+ * the overrides, named "auto": the set itself is chosen per record
+ * (core/venue.h). Returns 0, or EXIT_TROUBLE after a usage error.
  */
 int ruleopts_build(const struct ruleopts *ro, struct ruleset *rs,
-    const char *usage);
+    int *automatic, const char *usage);
 
 #endif /* KIFU_CMD_RULEOPTS_H */

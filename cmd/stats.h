@@ -23,10 +23,14 @@ struct tally {
 };
 
 struct stats {
-	long long records, valid, invalid, unreadable;
-	struct tally invalid_by_rule;	/* status "illegal": error.rule */
+	/* invalid = disputed (status "mismatch") + illegal */
+	long long records, valid, disputed, illegal, unreadable;
+	long long skipped;		/* files read as no record */
+	struct tally invalid_by_rule;	/* "mismatch", "illegal": error.rule */
 	struct tally unreadable_by_id;	/* status "error": error.rule */
+	struct tally skipped_by_ext;	/* ".md", "(none)" */
 	struct tally formats, encodings, results;
+	struct tally rules;		/* the rule set each record was judged by */
 	double seconds;			/* < 0: unknown (merged shards) */
 };
 
@@ -35,11 +39,16 @@ void stats_release(struct stats *s);
 
 /*
  * Counts one record as the validate schema describes it: status "ok",
- * "illegal" or "error"; rule is error.rule (NULL for ok); format,
- * encoding and reason may be NULL or "" when unknown.
+ * "mismatch", "illegal" or "error"; rule is error.rule (NULL for ok);
+ * format, encoding, reason and rules (the set as printed) may be NULL or
+ * "" when unknown.
  */
 void stats_add(struct stats *s, const char *status, const char *rule,
-    const char *format, const char *encoding, const char *reason);
+    const char *format, const char *encoding, const char *reason,
+    const char *rules);
+
+/* Counts a file a walk did not read as a record, by its extension. */
+void stats_skip(struct stats *s, const char *name);
 
 /* Adds b's counts to a. */
 void stats_merge(struct stats *a, const struct stats *b);

@@ -61,13 +61,18 @@ add_record(struct stats *st, struct rules_seen *rs, json_t *o)
 	json_t *err = json_object_get(o, "error");
 	json_t *res = json_object_get(o, "result");
 
-	if (!status || (strcmp(status, "ok") && strcmp(status, "illegal") &&
-	    strcmp(status, "error")))
+	const char *from = get_str(o, "rules_from");
+
+	/* "mismatch" is new: older shards said "illegal" for it. */
+	if (!status || (strcmp(status, "ok") && strcmp(status, "mismatch") &&
+	    strcmp(status, "illegal") && strcmp(status, "error")))
 		return -1;
-	note_rules(rs, get_str(o, "rules"));
+	note_rules(rs, from && !strcmp(from, "auto") ? "auto" :
+	    get_str(o, "rules"));
 	stats_add(st, status, json_is_object(err) ? get_str(err, "rule") : NULL,
 	    get_str(o, "format"), get_str(o, "encoding"),
-	    json_is_object(res) ? get_str(res, "reason") : NULL);
+	    json_is_object(res) ? get_str(res, "reason") : NULL,
+	    get_str(o, "rules"));
 	return 0;
 }
 
@@ -142,7 +147,7 @@ cmd_summary(int argc, char **argv)
 	else
 		stats_text(&st, label, &out);
 	fputs(out.buf, stdout);
-	if (!status && (st.invalid || st.unreadable))
+	if (!status && (st.disputed || st.illegal || st.unreadable))
 		status = EXIT_FINDINGS;
 	strbuf_release(&out);
 	stats_release(&st);

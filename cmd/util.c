@@ -1,11 +1,14 @@
 /*
  * util.c - messages, option helpers and position arguments for cmd/.
  */
+#include <langinfo.h>
 #include <limits.h>
+#include <locale.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include "cmd.h"
@@ -35,6 +38,16 @@ cmd_error(const char *fmt, ...)
 	report("error: ", fmt, ap);
 	va_end(ap);
 	return EXIT_TROUBLE;
+}
+
+void
+cmd_note(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	report("note: ", fmt, ap);
+	va_end(ap);
 }
 
 void
@@ -117,4 +130,33 @@ cmd_now(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+const char *
+cmd_canonical_encoding(const char *s)
+{
+	if (!strcasecmp(s, "UTF-8") || !strcasecmp(s, "UTF8"))
+		return "UTF-8";
+	if (!strcasecmp(s, "CP932") || !strcasecmp(s, "SJIS") ||
+	    !strcasecmp(s, "Shift_JIS") || !strcasecmp(s, "Windows-31J"))
+		return "CP932";
+	if (!strcasecmp(s, "EUC-JP") || !strcasecmp(s, "EUCJP"))
+		return "EUC-JP";
+	return NULL;
+}
+
+const char *
+cmd_terminal_encoding(void)
+{
+	const char *enc;
+
+	/* Only the character type: numbers keep printing with a '.'. */
+	if (!setlocale(LC_CTYPE, ""))
+		return "UTF-8";
+	enc = cmd_canonical_encoding(nl_langinfo(CODESET));
+	/*
+	 * The C locale says ASCII, which holds no kanji at all; terminals
+	 * left in it are UTF-8 nearly always.
+	 */
+	return enc ? enc : "UTF-8";
 }

@@ -73,8 +73,11 @@ report(void *ctx, const struct verdict *vd)
 		if (vd->adj && vd->adj->has_points)
 			printf(", points black %d white %d",
 			    vd->adj->points[BLACK], vd->adj->points[WHITE]);
-		if (vd->adj)
-			printf(", rules %s", vd->adj->rules);
+		if (vd->adj) {
+			strbuf_reset(&v->out);
+			verdict_rules_text(&v->out, vd);
+			printf(", rules %s", v->out.buf);
+		}
 		putchar('\n');
 	}
 }
@@ -124,9 +127,10 @@ cmd_validate(int argc, char **argv)
 			    "unknown option '%s'", argv[optind - 1]);
 		}
 	}
-	if (ruleopts_build(&ro, &rs, cmd_validate_usage))
+	if (ruleopts_build(&ro, &rs, &jo.auto_rules, cmd_validate_usage))
 		return EXIT_TROUBLE;
 	jo.rules = &rs;
+	jo.no_result_check = ro.no_result_check;
 	jo.limits = &ro.lim;
 	if (optind == argc)
 		return cmd_usage_error(cmd_validate_usage, "no file given");
@@ -140,7 +144,7 @@ cmd_validate(int argc, char **argv)
 			worst(&v, EXIT_TROUBLE);
 			continue;
 		}
-		judge_bytes(&j, input_display_name(argv[i]), argv[i], &data,
+		judge_bytes(&j, input_display_name(argv[i]), argv[i], &data, 0,
 		    report, &v);
 	}
 	judge_release(&j);

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "archive_dl.h"
+#include "formats.h"
 #include "input.h"
 #include "walk.h"
 #include "core/xalloc.h"
@@ -54,6 +55,28 @@ fail(struct walk *w, const char *name, const char *why)
 	return w->sink.fail(w->sink.ctx, name, why);
 }
 
+/*
+ * Whether a file found in a directory or an archive is read: 1, with
+ * *probe set when only its content can say; 0 after ignore().
+ */
+static int
+wanted(struct walk *w, const char *name, int *probe)
+{
+	*probe = 0;
+	if (w->all_files)
+		return 1;
+	switch (formats_classify_name(name)) {
+	case NAME_RECORD:
+		return 1;
+	case NAME_PROBE:
+		*probe = 1;
+		return 1;
+	default:
+		w->sink.ignore(w->sink.ctx, name);
+		return 0;
+	}
+}
+
 static const char *
 errstr(const struct archive_api *la, struct archive *a, const char *dflt)
 {
@@ -86,12 +109,16 @@ walk_archive(struct walk *w, const char *path)
 	    r == ARCHIVE_WARN)) {
 		la_int64_t size = la->entry_size(e);
 		la_ssize_t k;
+		int probe;
 
 		if (la->entry_filetype(e) != AE_IFREG)
 			continue;
 		strbuf_reset(&name);
 		strbuf_addf(&name, "%s//%s", path, la->entry_pathname(e) ?
 		    la->entry_pathname(e) : "?");
+		/* Unread members are skipped by libarchive's next_header. */
+		if (!wanted(w, name.buf, &probe))
+			continue;
 		strbuf_reset(&w->buf);
 		if (size > 0)
 			strbuf_grow(&w->buf, (size_t)size + 1);
@@ -113,7 +140,7 @@ walk_archive(struct walk *w, const char *path)
 				break;
 			continue;
 		}
-		stop = w->sink.file(w->sink.ctx, name.buf, &w->buf);
+		stop = w->sink.file(w->sink.ctx, name.buf, &w->buf, probe);
 	}
 	if (!stop && r == ARCHIVE_FATAL)
 		stop = fail(w, path, errstr(la, a, "damaged archive"));
@@ -122,21 +149,26 @@ walk_archive(struct walk *w, const char *path)
 	return stop;
 }
 
+/* A plain file; top: named by the user, and read whatever its name. */
 static int
-walk_file(struct walk *w, const char *path, uint64_t size)
+walk_file(struct walk *w, const char *path, uint64_t size, int top)
 {
-	int stop;
+	int stop, probe = 0;
 
 	if (is_archive(path))
 		return walk_archive(w, path);
+	if (!top && !wanted(w, path, &probe)) {
+		w->bytes_done += size;
+		return 0;
+	}
 	if (w->sink.path) {
-		stop = w->sink.path(w->sink.ctx, path);
+		stop = w->sink.path(w->sink.ctx, path, probe);
 		w->bytes_done += size;
 		return stop;
 	}
 	if (input_read(path, &w->buf) < 0)
 		return fail(w, path, strerror(errno));
-	stop = w->sink.file(w->sink.ctx, path, &w->buf);
+	stop = w->sink.file(w->sink.ctx, path, &w->buf, probe);
 	w->bytes_done += size;
 	return stop;
 }
@@ -204,7 +236,7 @@ walk_dir(struct walk *w, const char *path, const struct stat *st)
 			 * system call in five.
 			 */
 			if (names[i].type == DT_REG && !w->sizes)
-				stop = walk_file(w, sub.buf, 0);
+				stop = walk_file(w, sub.buf, 0, 0);
 			else
 				stop = walk_any(w, sub.buf, 0);
 		}
@@ -224,7 +256,7 @@ walk_any(struct walk *w, const char *path, int top)
 	if (!strcmp(path, "-") && top) {
 		if (input_read(path, &w->buf) < 0)
 			return fail(w, "<stdin>", strerror(errno));
-		return w->sink.file(w->sink.ctx, "<stdin>", &w->buf);
+		return w->sink.file(w->sink.ctx, "<stdin>", &w->buf, 0);
 	}
 	/* stat follows symlinks: a link to a directory is walked, with the loop check. */
 	if (stat(path, &st) < 0) {
@@ -238,9 +270,9 @@ walk_any(struct walk *w, const char *path, int top)
 	if (S_ISDIR(st.st_mode))
 		return walk_dir(w, path, &st);
 	if (S_ISREG(st.st_mode))
-		return walk_file(w, path, (uint64_t)st.st_size);
+		return walk_file(w, path, (uint64_t)st.st_size, top);
 	if (top && S_ISFIFO(st.st_mode))
-		return walk_file(w, path, 0);	/* asked for by name */
+		return walk_file(w, path, 0, 1);	/* asked for by name */
 	w->sink.skip(w->sink.ctx, path, S_ISFIFO(st.st_mode) ? "fifo" :
 	    S_ISSOCK(st.st_mode) ? "socket" : "device");
 	return 0;

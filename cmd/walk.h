@@ -11,6 +11,14 @@
 
 #include "core/strbuf.h"
 
+/*
+ * In a directory or an archive, only record files are read: those whose
+ * extension is a record format's, and those whose name says nothing (no
+ * extension, .json), which come with `probe` set: the callee reads them
+ * only if their content is certainly a record. Every other file goes to
+ * ignore(). A path named on the command line is always read. With
+ * walk.all_files, every file is read.
+ */
 struct walk_sink {
 	void *ctx;
 	/*
@@ -18,12 +26,15 @@ struct walk_sink {
 	 * its own (the walker reuses whatever it is given back). Returns
 	 * nonzero to stop the walk.
 	 */
-	int (*file)(void *ctx, const char *name, struct strbuf *data);
+	int (*file)(void *ctx, const char *name, struct strbuf *data,
+	    int probe);
 	/*
 	 * Optional: a plain file by name, for the callee to read itself
 	 * (in parallel); when NULL, plain files come through file().
 	 */
-	int (*path)(void *ctx, const char *name);
+	int (*path)(void *ctx, const char *name, int probe);
+	/* A file not read because its name says it is no record. */
+	void (*ignore)(void *ctx, const char *name);
 	/* An input that cannot be read (counted; the walk goes on). */
 	int (*fail)(void *ctx, const char *name, const char *why);
 	/* Something skipped on purpose: a fifo, a device, a symlink loop. */
@@ -40,6 +51,7 @@ struct walk {
 	 * type otherwise saves (set it for a progress bar).
 	 */
 	int sizes;
+	int all_files;		/* read every file, not only record files */
 	int stopped;
 	/* Directories being walked, to notice symlink loops. */
 	struct walk_dir { uint64_t dev, ino; } *stack;

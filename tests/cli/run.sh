@@ -1,10 +1,19 @@
 #!/bin/sh
 # Runs every tests/cli/t*.sh against the kifu binary given as $1 and
-# prints "N passed, N failed".
+# prints "N passed, N failed". Further arguments pick tests by prefix:
+#   sh tests/cli/run.sh build/san/kifu t0600 t07
 kifu=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+shift
 here=$(cd "$(dirname "$0")" && pwd)
 pass=0 fail=0
 for t in "$here"/t*.sh; do
+	if [ $# -gt 0 ]; then
+		want=0
+		for p in "$@"; do
+			case $(basename "$t") in "$p"*) want=1 ;; esac
+		done
+		[ "$want" -eq 1 ] || continue
+	fi
 	if KIFU="$kifu" TESTDATA="$here/../../testdata" sh "$t"; then
 		pass=$((pass + 1))
 	else

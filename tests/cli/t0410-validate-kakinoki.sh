@@ -58,10 +58,20 @@ expect_exit 1 "foul without a terminal" "$KIFU" validate testdata/kif/mog-core-s
 expect_output "foul without a terminal" "testdata/kif/mog-core-scala/kif/game/015.kif:91:6: error: move 83 '１七玉(28)': the move leaves the mover's king in check [self-check]"
 
 # A declaration with 28 points: a draw under JSA's 24-point rule, a win
-# under the 27-point rule of the shogi-server game it comes from.
+# under the 27-point rule of the shogi-server game it comes from, which
+# auto finds from the game id in its 表題.
 e2e=testdata/kif/shogihome/usi-csa-bridge-e2e/3/record.kifu
-expect_exit 1 "declaration under jsa" "$KIFU" validate "$e2e"
+expect_exit 1 "declaration under jsa" "$KIFU" validate --rules jsa "$e2e"
 expect_exit 0 "declaration under csa" "$KIFU" validate --rules csa "$e2e"
+expect_exit 0 "declaration under auto" "$KIFU" validate -v "$e2e"
+expect_output "declaration under auto" "$e2e: record 1: ok, 0 moves, declaration, white wins, points black 0 white 28, rules csa,max-moves=0 (auto: 表題 'test+test-30-5F+Enemy+usi-csa-bridge+...', line 1)"
+
+# A composed problem: mate where only futile interpositions are left.
+tsume=testdata/ki2/json-kifu-format/test/files/ki2/kobayashi_kinsho196702.ki2
+expect_exit 0 "problem under auto" "$KIFU" validate -v "$tsume"
+expect_output "problem under auto" "$tsume: record 1: ok, 49 moves, checkmate, black wins, rules problem (auto: one king at the start, line 9)"
+expect_exit 1 "problem under jsa" "$KIFU" validate --json --rules jsa "$tsume"
+grep -q '"status": "mismatch"' out || { echo "$name: problem under jsa"; cat out; failed=1; }
 
 # Damaged input: a diagnostic with a place, never a crash.
 printf '手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(34)\n' >from.kif

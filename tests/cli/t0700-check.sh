@@ -13,7 +13,7 @@ done
 for j in 2 3 8; do
 	cmp -s j1.out j$j.out || { echo "$name: -j$j output differs from -j1"; failed=1; }
 done
-[ "$(wc -l <j1.out)" -eq 22 ] || { echo "$name: expected 22 records, got $(wc -l <j1.out)"; failed=1; }
+[ "$(wc -l <j1.out)" -eq 21 ] || { echo "$name: expected 21 records, got $(wc -l <j1.out)"; failed=1; }
 
 # The same over many batches (workers take up to 64 inputs at a time):
 # every record of testdata/, and a file that cannot be read among them,
@@ -41,8 +41,9 @@ done
 
 expect_exit 1 "findings" "$KIFU" check tree
 grep -q '^tree/kifu/nifu.csa:19:1: error: .*\[nifu\]$' out || { echo "$name: nifu line"; failed=1; }
-# usi/SOURCES is no record: counted as unreadable.
-expect_stderr_has "summary" "kifu: 22 records: 18 valid, 3 invalid, 1 unreadable (rules jsa)"
+# usi/SOURCES has no extension and is no record: skipped, not read.
+expect_stderr_has "summary" "kifu: 21 records: 18 valid, 0 with a disputed result, 3 illegal, 0 unreadable; 1 file skipped (rules auto)"
+expect_stderr_has "summary" "  skipped      (none) 1"
 expect_exit 1 "rules" "$KIFU" check --rules csa --max-moves 300 tree
 expect_stderr_has "rules" "(rules csa,max-moves=300)"
 expect_exit 2 "bad rules" "$KIFU" check --rules nope tree
@@ -53,8 +54,10 @@ expect_stderr_has "missing path" "cannot read '/nonexistent'"
 expect_exit 1 "quiet" "$KIFU" check -q tree
 [ -s out ] && { echo "$name: --quiet printed records"; failed=1; }
 expect_exit 1 "summary json" "$KIFU" check --summary-json tree
-grep -q '^{"records": 22, "valid": 18, "invalid": 3, "unreadable": 1, "rules": "jsa", "invalid_by_rule": {"nifu": 1, "no-piece": 1, "wrong-side": 1}' out ||
+grep -q '^{"records": 21, "valid": 18, "invalid": 3, "unreadable": 0, "disputed": 0, "illegal": 3, "skipped": 1, "rules": "auto", "invalid_by_rule": {"nifu": 1, "no-piece": 1, "wrong-side": 1}, "unreadable_by_id": {}, "skipped_by_extension": {"(none)": 1}' out ||
 	{ echo "$name: summary json"; cat out; failed=1; }
+grep -q '"rules_by_set": {"jsa": [0-9]*, "csa": [0-9]*' out ||
+	{ echo "$name: summary json: rules by set"; cat out; failed=1; }
 
 expect_exit 1 "fail-fast" "$KIFU" check -j2 --fail-fast tree
 [ "$(grep -c 'error:' out)" -ge 1 ] && ! grep -q nifu out ||
@@ -74,7 +77,7 @@ grep -q '^<stdin>:19:1:' out || { echo "$name: <stdin> name"; failed=1; }
 (cd tree && tar czf ../a.tar.gz floodgate kifu && tar cJf ../a.tar.xz floodgate)
 expect_exit 1 "tar.gz" "$KIFU" check a.tar.gz a.tar.xz
 grep -q '^a.tar.gz//kifu/nifu.csa:19:1: error' out || { echo "$name: member name"; cat out; failed=1; }
-expect_stderr_has "archives" "12 records: 9 valid, 3 invalid"
+expect_stderr_has "archives" "12 records: 9 valid, 0 with a disputed result, 3 illegal"
 if command -v python3 >/dev/null 2>&1; then
 	(cd tree && python3 -c "import zipfile,sys; z=zipfile.ZipFile('../a.zip','w'); [z.write(f) for f in sys.argv[1:]]" floodgate/*.csa)
 	expect_success "zip" "$KIFU" check a.zip
@@ -90,11 +93,48 @@ ln -s .. odd/sub/loop
 mkfifo odd/fifo 2>/dev/null
 printf 'not a record\n' >odd/junk.txt
 cp tree/floodgate/floodgate.csa odd/sub/
-expect_exit 1 "odd tree" "$KIFU" check odd
+expect_exit 0 "odd tree" "$KIFU" check odd
 expect_stderr_has "symlink loop" "skipped 'odd/sub/loop': symlink loop"
 [ -p odd/fifo ] && expect_stderr_has "fifo" "skipped 'odd/fifo': fifo"
+expect_stderr_has "junk skipped" "1 records: 1 valid, 0 with a disputed result, 0 illegal, 0 unreadable; 1 file skipped"
+expect_stderr_has "junk skipped" "  skipped      .txt 1"
+expect_exit 1 "--all-files" "$KIFU" check --all-files odd
 grep -q "odd/junk.txt: error: not a record kifu can read \[unknown-format\]" out ||
-	{ echo "$name: junk not reported"; cat out; failed=1; }
+	{ echo "$name: --all-files: junk not reported"; cat out; failed=1; }
+# Named, a file is read whatever its name.
+expect_exit 1 "junk named" "$KIFU" check odd/junk.txt
+grep -q "odd/junk.txt: error: not a record kifu can read" out ||
+	{ echo "$name: named junk not reported"; cat out; failed=1; }
+
+# Record files only, as a downloaded collection has them: a README, a
+# licence, an extensionless record (read: its content is certain), a
+# binary without extension, records with upper-case extensions, and the
+# same in an archive.
+mkdir -p dl
+printf '# My games\nSome notes.\n' >dl/README.md
+printf 'MIT License\n\nPermission is hereby granted\n' >dl/LICENSE
+cp tree/floodgate/floodgate.csa dl/GAME1
+cp tree/floodgate/floodgate.csa dl/GAME2.CSA
+printf '\000\001\002binary' >dl/blob
+printf '{"name": "x", "version": "1.0.0"}\n' >dl/package.json
+expect_exit 0 "downloaded folder" "$KIFU" check --json dl
+[ "$(wc -l <out)" -eq 2 ] || { echo "$name: dl: want 2 records"; cat out; failed=1; }
+grep -q '"file": "dl/GAME1",.*"status": "ok"' out || { echo "$name: dl: extensionless record"; cat out; failed=1; }
+expect_stderr_has "downloaded folder" "2 records: 2 valid, 0 with a disputed result, 0 illegal, 0 unreadable; 4 files skipped"
+expect_stderr_has "downloaded folder" "  skipped      (none) 2, .json 1, .md 1"
+(cd dl && tar cf ../dl.tar .)
+expect_exit 0 "archive of it" "$KIFU" check dl.tar
+expect_stderr_has "archive of it" "2 records: 2 valid, 0 with a disputed result, 0 illegal, 0 unreadable; 4 files skipped"
+expect_exit 1 "archive, --all-files" "$KIFU" check --all-files dl.tar
+expect_stderr_has "archive, --all-files" "6 records: 2 valid"
+
+# A disputed result is a finding of its own kind, counted apart.
+mkdir -p disp
+cp "$top/testdata/csa/mog-core-scala/csa/game/002.csa" disp/
+cp tree/kifu/nifu.csa disp/
+expect_exit 1 "disputed" "$KIFU" check disp
+expect_stderr_has "disputed" "2 records: 0 valid, 1 with a disputed result, 1 illegal, 0 unreadable"
+expect_exit 0 "--no-result-check" "$KIFU" check --no-result-check disp/002.csa
 
 expect_exit 0 "progress forced" "$KIFU" check --progress tree/floodgate
 expect_stderr_has "progress" "records, "

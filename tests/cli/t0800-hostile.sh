@@ -31,7 +31,7 @@ for s in kif/json-kifu-format/test/files/kif/fork.kif \
 	done
 done
 files=$(find cut -type f | wc -l)
-"$KIFU" check -j2 --json cut >out 2>err
+"$KIFU" check -j2 --all-files --json cut >out 2>err
 rc=$?
 [ "$rc" -le 1 ] || { echo "$name: truncations: exit $rc"; tail -3 err; failed=1; }
 # One verdict at least for every file, and each is a JSON object.

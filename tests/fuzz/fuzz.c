@@ -115,7 +115,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 	record_init(&r, variant_standard());
 	if (text_decode(&t, (const char *)data, n, &d) < 0)
 		goto out;
-	f = strcmp(FUZZ_FORMAT, "detect") == 0 ? formats_detect(&t, NULL) :
+	f = strcmp(FUZZ_FORMAT, "detect") == 0 ? formats_detect(&t, NULL, NULL) :
 	    formats_by_name(FUZZ_FORMAT);
 	if (!f)
 		goto out;
