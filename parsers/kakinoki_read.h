@@ -68,8 +68,8 @@ struct kk {
 	/*
 	 * Lines after the game (a site's trailer, a program's banner) are
 	 * kept rather than refused: played says a move, 変化 or separator
-	 * line has been read, tail is the line after the last one the text
-	 * has (0 until an unreadable line needs it).
+	 * line has been read; tail is the first line after the last such
+	 * line of the text (0 until an unreadable line needs it).
 	 */
 	int played;
 	size_t tail;

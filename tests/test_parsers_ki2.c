@@ -17,7 +17,6 @@
 #include "core/handicap.h"
 #include "core/record.h"
 #include "core/replay.h"
-#include "core/rules.h"
 #include "core/text.h"
 #include "parsers/format.h"
 
@@ -731,7 +730,6 @@ test_ki2_drop_onto_same(void **state)
 	struct session s;
 	struct replay rp;
 	const struct record_node *nd;
-	size_t i;
 
 	(void)state;
 	read_ok(&s, "▲２六歩    △３四歩    ▲２五歩    △８四歩    "
@@ -741,16 +739,7 @@ test_ki2_drop_onto_same(void **state)
 	assert_int_equal(nd->spec.flags, SPEC_SAME | SPEC_DROP);
 	assert_int_equal(nd->spec.piece, PT_PAWN);
 	assert_int_equal(replay_record(&s.r, &rp, &s.d), 1);
-	for (i = 0; i < s.d.n; i++)
-		if (!strcmp(s.d.v[i].id, rule_id_name(RULE_OCCUPIED)))
-			break;
-	if (i == s.d.n) {
-		dump_diags(&s.d);
-		fail_msg("no 'occupied'");
-	}
-	assert_int_equal(s.d.v[i].loc.line, 2);
-	assert_int_equal(s.d.v[i].loc.col, 9);
-	assert_int_equal(s.d.v[i].ply, 8);
+	assert_finding(&s.d, RULE_OCCUPIED, 2, 9, 8);
 	session_close(&s);
 }
 

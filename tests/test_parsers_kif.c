@@ -16,7 +16,6 @@
 #include "core/handicap.h"
 #include "core/record.h"
 #include "core/replay.h"
-#include "core/rules.h"
 #include "core/text.h"
 #include "parsers/format.h"
 
@@ -973,23 +972,6 @@ test_kif_long_trailer_is_linear(void **state)
 	assert_int_equal(s.r.nheaders, 100000);
 	session_close(&s);
 	strbuf_release(&src);
-}
-
-/* The rule a replay finding has, at its place. */
-static void
-assert_finding(const struct diag_list *d, enum rule_id rule, unsigned line,
-    unsigned col, int ply)
-{
-	size_t i;
-
-	for (i = 0; i < d->n; i++)
-		if (!strcmp(d->v[i].id, rule_id_name(rule)) &&
-		    d->v[i].loc.line == line && d->v[i].loc.col == col &&
-		    d->v[i].ply == ply)
-			return;
-	dump_diags(d);
-	fail_msg("expected '%s' at %u:%u, move %d", rule_id_name(rule), line,
-	    col, ply);
 }
 
 /* "同　歩打" reads; replay says the square is taken. */
