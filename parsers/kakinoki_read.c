@@ -681,6 +681,8 @@ kk_add(struct kk *st, const struct move_spec *spec, enum special sp,
 	nd->loc = kk_span(st, at, len);
 	nd->raw = record_intern(r, st->p + at, len);
 	st->cur = node;
+	if (!st->in_variation)
+		st->main_end = node;
 	return node;
 }
 
@@ -695,6 +697,32 @@ kk_after_end(struct kk *st, size_t at, size_t len)
 		    kk_qlen(st->p + at, len), st->p + at,
 		    record_str(st->r, t->raw));
 	st->after_end = 1;
+	return 0;
+}
+
+/*
+ * "変化：N手" where no line reaches move N: some editors write the rest
+ * of the line that ends at move N-1 so (formats.md 3.8 has only
+ * alternatives). That line is the one written last that reaches N-1; it
+ * goes on, with a warning, unless it ended with a terminal.
+ */
+static int
+continue_line(struct kk *st, size_t at, int ply)
+{
+	int32_t end = st->at_ply[ply - 1];
+	const struct record_node *nd = &st->r->nodes[end];
+
+	if (nd->special != SP_NONE)
+		return kk_error(st, DIAG_SYNTAX, at, st->n - at, ply,
+		    "variation of move %d, but no line reaches it (the line "
+		    "of move %d ends with '%s')", ply, ply - 1,
+		    record_str(st->r, nd->raw));
+	kk_warning(st, DIAG_SYNTAX, at, st->n - at, ply,
+	    "'%.*s': no line reaches move %d, so this continues the line "
+	    "that ends at move %d", kk_qlen(st->p + at, st->n - at),
+	    st->p + at, ply, ply - 1);
+	st->cur = end;
+	st->in_variation = end != st->main_end;
 	return 0;
 }
 
@@ -725,13 +753,17 @@ read_variation(struct kk *st, size_t at)
 		    "a '変化' line");
 	if (kk_settle(st) < 0)
 		return -1;
+	st->played = 1;
+	st->after_end = 0;
+	st->summary_line = 0;
+	/* Move 1 has no line before it to go on. */
+	if (ply >= 2 && (size_t)ply == st->nply)
+		return continue_line(st, at, ply);
 	if (ply < 1 || (size_t)ply >= st->nply)
 		return kk_error(st, DIAG_SYNTAX, at, n - at, ply,
 		    "variation of move %d, but no line reaches it", ply);
 	st->cur = st->r->nodes[st->at_ply[ply]].parent;
 	st->in_variation = 1;
-	st->after_end = 0;
-	st->summary_line = 0;
 	return 0;
 }
 
@@ -1156,9 +1188,10 @@ kk_read_move(struct kk *st, size_t at, size_t n, unsigned flags, int ply,
 			return 0;
 		i += k;
 	}
-	if ((spec->flags & SPEC_DROP) && (spec->flags & SPEC_SAME))
-		return kk_error(st, DIAG_SYNTAX, at, i - at, ply,
-		    "a drop onto '同'"), 0;
+	/*
+	 * "同　歩打" reads: a drop onto the square just moved to, which
+	 * replay refuses (occupied), as it judges every move.
+	 */
 	return i - at;
 }
 
@@ -1171,6 +1204,7 @@ read_separator(struct kk *st, size_t i)
 	const char *p = st->p;
 	size_t n = st->n, k;
 
+	st->played = 1;
 	for (i += strlen("手数"); i < n; i += k) {
 		if (p[i] == '-')
 			k = 1;
@@ -1267,6 +1301,116 @@ kk_read_line(struct kk *st)
 	return read_header(st, i);
 }
 
+/* ---- lines after the game ---- */
+
+/*
+ * Whether the line is part of the play: a move line of the format, a
+ * move that lacks its number or mark ("７六歩", "▲同　銀" in KIF), a 変化
+ * line or the separator. What follows the last of them is after the
+ * game; a damaged move is never taken for a trailer.
+ */
+static int
+is_play_line(const struct kk *st, const struct kk_format *f)
+{
+	const char *p = st->p;
+	size_t n = st->n, i = kk_skip_blanks(p, n, 0), k, j;
+	enum piece_type pt;
+	enum color c;
+	int d;
+
+	if (i == n)
+		return 0;
+	if (f->is_move_line(st) || starts(p + i, n - i, "変化") ||
+	    ((k = starts(p + i, n - i, "手数")) && k < n - i &&
+	    p[i + k] == '-'))
+		return 1;
+	if ((k = kakinoki_read_mark(p + i, n - i, &c)))
+		i = kk_skip_blanks(p, n, i + k);
+	if ((k = starts(p + i, n - i, "同")))
+		i = kk_skip_blanks(p, n, i + k);
+	else if ((k = kakinoki_read_digit(p + i, n - i, &d)) &&
+	    (j = kakinoki_read_digit(p + i + k, n - i - k, &d)))
+		i += k + j;
+	else
+		return 0;
+	return kakinoki_read_piece(p + i, n - i, &pt) != 0;
+}
+
+/*
+ * The line after the last play line of the text. Looked for once, from
+ * the end, and only when a line cannot be read: what comes after a game
+ * is a few lines, so reading stays linear and costs nothing otherwise.
+ * Lines up to the current one are not looked at.
+ */
+static size_t
+find_tail(struct kk *st, const struct kk_format *f)
+{
+	size_t li = st->t->nlines, tail = st->li;
+
+	while (--li > st->li) {
+		st->p = text_line_ptr(st->t, li);
+		st->n = text_trim_end(st->p, st->t->lines[li].len);
+		if (is_play_line(st, f)) {
+			tail = li + 1;
+			break;
+		}
+	}
+	kk_load_line(st);
+	return tail;
+}
+
+/*
+ * Whether the current line, which kifu cannot read, comes after the game:
+ * after its play lines, and no damaged one itself.
+ */
+static int
+after_game(struct kk *st, const struct kk_format *f)
+{
+	if (!st->played || is_play_line(st, f))
+		return 0;
+	if (!st->tail)
+		st->tail = find_tail(st, f);
+	return st->li >= st->tail;
+}
+
+/* A rule drawn under the game ("-----", "=====", "─────"). */
+static int
+is_rule(const char *p, size_t n)
+{
+	static const char *const strokes[] = {
+		"-", "=", "_", "─", "━", "－", "＝",
+	};
+	size_t i = 0, j, k;
+
+	while (i < n) {
+		for (j = 0; j < NELEM(strokes); j++)
+			if ((k = starts(p + i, n - i, strokes[j])))
+				break;
+		if (j == NELEM(strokes))
+			return 0;
+		i += k;
+	}
+	return 1;
+}
+
+/*
+ * A line after the game that kifu cannot read (a site's "後手時間切れ", a
+ * program's "generated by ..."): kept whole as a raw header, which the
+ * KIF and KI2 writers write as a '#' line, and said, unless it is a rule.
+ */
+static void
+keep_after_game(struct kk *st)
+{
+	size_t b = kk_skip_blanks(st->p, st->n, 0), len = st->n - b;
+	struct span sp = kk_span(st, b, len);
+
+	record_add_header(st->r, st->p + b, len, NULL, 0, HDR_RAW, &sp);
+	if (!is_rule(st->p + b, len))
+		kk_warning(st, DIAG_UNKNOWN_LINE, b, len, 0,
+		    "unknown line '%.*s' after the game: kept as a '#' line",
+		    kk_qlen(st->p + b, len), st->p + b);
+}
+
 /* ---- the record ---- */
 
 static enum read_status
@@ -1284,13 +1428,16 @@ read_record(struct kk *st, const struct kk_format *f)
 			st->r->loc = text_span(st->t, st->li, 0, st->n);
 		if (f->is_move_line(st)) {
 			st->lines++;
+			st->played = 1;
 			if (f->read_move_line(st) < 0)
 				return READ_ERROR;
 		} else {
 			lr = kk_read_line(st);
 			if (lr == KK_LINE_FAILED)
 				return READ_ERROR;
-			if (lr == KK_LINE_NOT_MINE) {
+			if (lr == KK_LINE_NOT_MINE && after_game(st, f)) {
+				keep_after_game(st);
+			} else if (lr == KK_LINE_NOT_MINE) {
 				size_t b = kk_skip_blanks(st->p, st->n, 0);
 
 				kk_error(st, DIAG_SYNTAX, b, st->n - b,

@@ -52,7 +52,8 @@ struct kk {
 	int move_number;	/* 手数＝N of a BOD trailer, plus one; 0 none */
 	/* The tree. */
 	int32_t cur;		/* last node of the line being written */
-	int in_variation;	/* a 変化 line has been read */
+	int32_t main_end;	/* last node of the main line */
+	int in_variation;	/* the line being written is not the main line */
 	int after_end;		/* moves after cur's terminal were reported */
 	int summary_line;	/* the line being written has had its まで */
 	int time_warnings;	/* running totals reported wrong so far */
@@ -64,6 +65,14 @@ struct kk {
 	int32_t *at_ply;
 	size_t nply, aply;
 	struct comment_batch cb;	/* comment lines not yet in the record */
+	/*
+	 * Lines after the game (a site's trailer, a program's banner) are
+	 * kept rather than refused: played says a move, 変化 or separator
+	 * line has been read; tail is the first line after the last such
+	 * line of the text (0 until an unreadable line needs it).
+	 */
+	int played;
+	size_t tail;
 };
 
 /* Settles the start position before the first move; 0 or -1. */

@@ -12,6 +12,7 @@
 #include "core/diag.h"
 #include "core/limit.h"
 #include "core/record.h"
+#include "core/rules.h"
 #include "core/text.h"
 #include "parsers/format.h"
 
@@ -150,6 +151,23 @@ assert_diag(const struct diag_list *d, enum diag_severity sev,
 	dump_diags(d);
 	fail_msg("expected %s '%s' at %u:%u", sev == DIAG_ERROR ? "error" :
 	    "warning", diag_id_name(id), line, col);
+}
+
+/* Fails unless d holds the replay finding `rule` at line:col, move ply. */
+static inline void
+assert_finding(const struct diag_list *d, enum rule_id rule, unsigned line,
+    unsigned col, int ply)
+{
+	size_t i;
+
+	for (i = 0; i < d->n; i++)
+		if (!strcmp(d->v[i].id, rule_id_name(rule)) &&
+		    d->v[i].loc.line == line && d->v[i].loc.col == col &&
+		    d->v[i].ply == ply)
+			return;
+	dump_diags(d);
+	fail_msg("expected '%s' at %u:%u, move %d", rule_id_name(rule), line,
+	    col, ply);
 }
 
 #endif /* KIFU_TESTS_READING_H */

@@ -221,8 +221,14 @@ static const struct place_case kif_cases[] = {
 	KIF("a header without a key", "先手：羽生善治　九段\n　　：藤井聡太\n",
 	    DIAG_ERROR, DIAG_SYNTAX, 2, 3, 0, "：藤井聡太"),
 	KIF("an unreadable line indented with U+3000", KIF_HEAD KIF_1 KIF_2
-	    "　　何か変な行です\n",
+	    "　　何か変な行です\n   3 ２六歩(27)\n",
 	    DIAG_ERROR, DIAG_SYNTAX, 10, 3, 3, "何か変な行です"),
+	KIF("a line after the game", KIF_HEAD KIF_1 KIF_2 "   3 投了\n"
+	    "　　後手時間切れ\nまで2手で後手の勝ち\n",
+	    DIAG_WARNING, DIAG_UNKNOWN_LINE, 11, 3, 0, "後手時間切れ"),
+	KIF("a 変化 that continues a line", KIF_HEAD KIF_1 KIF_2
+	    "変化：　３手\n   3 ２六歩(27)\n",
+	    DIAG_WARNING, DIAG_SYNTAX, 10, 1, 3, "変化：　３手"),
 	KIF("a junk board cell", BOD_TOP
 	    "| ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n"
 	    "| ・ ・ ・ ・ Ｘ ・ ・ ・ ・|三\n",
@@ -271,6 +277,9 @@ static const struct place_case kif_cases[] = {
 	KIF_RULE("a drop on a piece", KIF_HEAD KIF_1 KIF_2
 	    "   3 ２二角成(88)\n   4 同　銀(31)\n   5 ２二角打\n",
 	    RULE_OCCUPIED, 12, 6, 5, "２二角打"),
+	KIF_RULE("a drop onto 同", KIF_HEAD KIF_1 KIF_2
+	    "   3 ２二角成(88)\n   4 同　銀(31)\n   5 同　角打\n",
+	    RULE_OCCUPIED, 12, 6, 5, "同　角打"),
 	KIF_REPLAY("the wrong side's mark", KIF_HEAD KIF_1
 	    "   2 ▲３四歩(33)\n",
 	    DIAG_WRONG_SIDE, 9, 7, 2, "３四歩(33)"),
@@ -313,8 +322,8 @@ static const struct place_case ki2_cases[] = {
 	    DIAG_WARNING, DIAG_SYNTAX, 6, 21, 3, "生"),
 	KI2("a square and 同", KI2_12 "▲２二角成    △３三同銀\n",
 	    DIAG_WARNING, DIAG_SYNTAX, 6, 27, 4, "３三同銀"),
-	KI2("a drop onto 同", KI2_12 "▲２二角成    △同　銀打\n",
-	    DIAG_ERROR, DIAG_SYNTAX, 6, 27, 4, "同　銀打"),
+	KI2("a line after the game", KI2_12 "\n　後手時間切れ\n",
+	    DIAG_WARNING, DIAG_UNKNOWN_LINE, 7, 2, 0, "後手時間切れ"),
 	KI2("a relative word twice", KI2_12 "▲６八銀右右\n",
 	    DIAG_ERROR, DIAG_SYNTAX, 6, 22, 3, "右\n"),
 	KI2("a move after △投了", "▲７六歩    △投了    ▲２六歩\n",
@@ -337,6 +346,8 @@ static const struct place_case ki2_cases[] = {
 	    RULE_PIECE_MOVEMENT, 6, 17, 3, "▲２二飛"),
 	KI2_RULE("a drop of a piece not in hand", KI2_12 "▲２二角打\n",
 	    RULE_NOT_IN_HAND, 6, 17, 3, "▲２二角打"),
+	KI2_RULE("a drop onto 同", KI2_12 "▲２二角成    △同　銀    ▲同角打\n",
+	    RULE_OCCUPIED, 6, 34, 5, "▲同角打"),
 	KI2_RULE("nifu", "▲２六歩    △３四歩    ▲２五歩    △８四歩    "
 	    "▲２四歩    △同　歩    ▲同　飛    △８五歩    ▲７五歩打\n",
 	    RULE_NIFU, 6, 65, 9, "▲７五歩打"),
