@@ -195,4 +195,29 @@ if [ -w /dev/full ]; then
 	expect_exit 2 "bod to a full disk" sh -c "\"$KIFU\" convert -t bod fg.csa >/dev/full"
 	expect_stderr_has "bod to a full disk" "write error"
 fi
+# To a terminal: the terminal's encoding, said once; to a pipe, the
+# format's. script(1) gives the command a terminal.
+if command -v script >/dev/null 2>&1; then
+	fg=$TESTDATA/csa/floodgate/floodgate.csa
+	LC_ALL=C.UTF-8 script -qec "\"$KIFU\" convert -t kif \"$fg\"" /dev/null >tty.out 2>&1
+	tr -d '\r' <tty.out >tty.txt
+	grep -q '^kifu: note: writing UTF-8 to the terminal, not CP932, the encoding of kif files' tty.txt ||
+		{ echo "$name: terminal: no note"; head -3 tty.txt; failed=1; }
+	grep -q '^#KIF version=2.0 encoding=UTF-8$' tty.txt ||
+		{ echo "$name: terminal: not UTF-8"; head -3 tty.txt; failed=1; }
+	grep -q '^先手：10b_n003_1060$' tty.txt ||
+		{ echo "$name: terminal: no kanji"; head -5 tty.txt; failed=1; }
+	[ "$(grep -c 'kifu: note' tty.txt)" -eq 1 ] ||
+		{ echo "$name: terminal: the note is not said once"; failed=1; }
+	# --encoding wins, even on a terminal.
+	LC_ALL=C.UTF-8 script -qec "\"$KIFU\" convert -t kif --encoding CP932 \"$fg\"" /dev/null >tty.out 2>&1
+	grep -q 'encoding=Shift_JIS' tty.out && ! grep -q 'kifu: note' tty.out ||
+		{ echo "$name: terminal: --encoding"; failed=1; }
+	# In the C locale (ASCII), UTF-8 all the same.
+	LC_ALL=C script -qec "\"$KIFU\" convert -t kif \"$fg\"" /dev/null >tty.out 2>&1
+	grep -q 'encoding=UTF-8' tty.out || { echo "$name: terminal: C locale"; failed=1; }
+fi
+expect_success "to a pipe" "$KIFU" convert -t kif "$TESTDATA/csa/floodgate/floodgate.csa"
+head -n 1 out | grep -q 'encoding=Shift_JIS' || { echo "$name: pipe: not Shift_JIS"; failed=1; }
+[ -s err ] && { echo "$name: pipe: said something"; cat err; failed=1; }
 finish

@@ -136,6 +136,36 @@ grep -q '"status": "ok".*"rules_evidence": null, "points"' out ||
 	{ echo "$name: --no-result-check"; cat out; failed=1; }
 grep -q '"consistent"' out && { echo "$name: --no-result-check says consistent"; failed=1; }
 
+# auto on records shaped like the ones issue 13 names (testdata/README.md).
+# A tournament game whose mated program fouls: the server's verdict.
+expect_exit 0 "mate, then a foul" "$KIFU" validate -v testdata/rules/tournament-mate-then-foul.csa
+expect_output "mate, then a foul" "testdata/rules/tournament-mate-then-foul.csa: record 1: ok, 196 moves, illegal-move, white wins, rules csa,max-moves=0 (auto: \$EVENT WCSC, line 4)"
+expect_exit 1 "mate, then a foul, jsa" "$KIFU" validate --json --rules jsa testdata/rules/tournament-mate-then-foul.csa
+grep -q '"status": "mismatch".*"reason": "checkmate", "ply": 196' out ||
+	{ echo "$name: mate then foul under jsa"; cat out; failed=1; }
+# A tournament record that states no limit has none.
+expect_exit 0 "tournament, 400 moves" "$KIFU" validate -v testdata/rules/tournament-long.csa
+expect_output "tournament, 400 moves" "testdata/rules/tournament-long.csa: record 1: ok, 400 moves, declaration, black wins, points black 40 white 11, rules csa,max-moves=0 (auto: \$EVENT WCSC, line 4)"
+expect_exit 1 "tournament, 400 moves, csa" "$KIFU" validate --rules csa testdata/rules/tournament-long.csa
+grep -q 'ended at move 256, draw by max-moves' out || { echo "$name: csa limit"; cat out; failed=1; }
+# The printed set gives the same result with --rules.
+expect_exit 0 "printed set" "$KIFU" validate --rules csa --max-moves 0 testdata/rules/tournament-long.csa
+# A problem is as long as its composer made it.
+expect_exit 0 "long problem" "$KIFU" validate -v testdata/rules/long-problem.usi
+expect_output "long problem" "testdata/rules/long-problem.usi: record 1: ok, 600 moves, unfinished, rules problem (auto: one king at the start, line 1)"
+expect_exit 1 "long problem, jsa" "$KIFU" validate --rules jsa testdata/rules/long-problem.usi
+grep -q 'ended at move 500, draw by max-moves' out || { echo "$name: jsa limit"; cat out; failed=1; }
+expect_exit 0 "--rules problem" "$KIFU" validate --rules problem testdata/rules/long-problem.usi
+# Shogi Wars, from a shogi-extend export.
+sw="testdata/kif/muzudho-kif-parser/docs/examples/surokiti0510-muzudho-20211004_204159[shogiextend].kifu"
+expect_exit 0 "wars" "$KIFU" validate --json "$sw"
+grep -q '"rules": "wars", "rules_from": "auto", "rules_evidence": {"what": "棋戦 将棋ウォーズ", "line": 7}' out ||
+	{ echo "$name: wars evidence"; cat out; failed=1; }
+# Overrides on top of auto.
+expect_exit 1 "auto and --max-moves" "$KIFU" validate --max-moves 300 testdata/rules/tournament-long.csa
+grep -q 'under csa,max-moves=300 rules the game ended at move 300' out ||
+	{ echo "$name: override on auto"; cat out; failed=1; }
+
 # Usage errors.
 expect_exit 2 "unknown set" "$KIFU" validate --rules fide testdata/rules/kachi-28.csa
 expect_stderr_has "unknown set" "unknown rule set 'fide' (known: auto, jsa, csa, wars, problem)"
