@@ -25,15 +25,38 @@
 /* Bytes of a quoted value in the evidence. */
 #define QUOTE_MAX 40
 
-static int
-has_word(const char *s, const char *word)
-{
-	size_t n = strlen(word);
+/* Words searched for, with their lengths: every record's headers are. */
+struct word {
+	const char *s;
+	size_t n;
+};
+#define WORD(w) { w, sizeof(w) - 1 }
+#define NWORDS(a) (sizeof(a) / sizeof(a[0]))
 
-	for (; *s; s++)
-		if (strncasecmp(s, word, n) == 0)
-			return 1;
-	return 0;
+static inline unsigned char
+fold(unsigned char c)
+{
+	return c >= 'A' && c <= 'Z' ? (unsigned char)(c + 32) : c;
+}
+
+/*
+ * The first of the n words s holds, ASCII letters in any case; NULL if
+ * none. One pass over s, the first byte compared inline.
+ */
+static const char *
+find_word(const char *s, const struct word *w, size_t n)
+{
+	size_t i;
+
+	for (; *s; s++) {
+		unsigned char c = fold((unsigned char)*s);
+
+		for (i = 0; i < n; i++)
+			if (c == fold((unsigned char)w[i].s[0]) &&
+			    strncasecmp(s, w[i].s, w[i].n) == 0)
+				return w[i].s;
+	}
+	return NULL;
 }
 
 static int
@@ -90,30 +113,24 @@ is_game_id(const char *s)
 }
 
 /* Words in an event or title that name a server or a CSA tournament. */
-static const char *const server_words[] = {
-	"floodgate", "wdoor", "WCSC", "World Computer Shogi",
-	"世界コンピュータ将棋", "電竜戦", "denryu", "shogi-server", NULL
+static const struct word server_words[] = {
+	WORD("floodgate"), WORD("wdoor"), WORD("WCSC"),
+	WORD("World Computer Shogi"), WORD("世界コンピュータ将棋"),
+	WORD("電竜戦"), WORD("denryu"), WORD("shogi-server")
 };
 
-static const char *const wars_words[] = {
-	"将棋ウォーズ", "shogiwars", "heroz.jp", "/swars/", NULL
+static const struct word wars_words[] = {
+	WORD("将棋ウォーズ"), WORD("shogiwars"), WORD("heroz.jp"),
+	WORD("/swars/")
 };
+
+static const struct word floodgate[] = { WORD("floodgate") };
+static const struct word kifu_for_windows[] = { WORD("Kifu for Windows") };
 
 /* Header keys of a problem collection (Kifu for Windows' 詰将棋 form). */
 static const char *const problem_keys[] = {
 	"作品名", "作品番号", "発表誌", "受賞", NULL
 };
-
-static const char *
-any_word(const char *s, const char *const *words)
-{
-	size_t i;
-
-	for (i = 0; words[i]; i++)
-		if (has_word(s, words[i]))
-			return words[i];
-	return NULL;
-}
 
 static void
 found(struct venue *out, const char *set, uint32_t line, const char *fmt,
@@ -258,9 +275,9 @@ is_summary(const struct record *r)
  * node's comment, or its move's. NULL if none.
  */
 static const char *
-summary_comment(const struct record *r)
+summary_comment(const struct record *r, int32_t end)
 {
-	int32_t end = record_main_end(r), k;
+	int k;
 
 	for (k = 0; k < 2 && end > 0; k++, end = r->nodes[end].parent) {
 		const char *s = record_str(r, r->nodes[end].comment);
@@ -282,28 +299,21 @@ summary_comment(const struct record *r)
  * Kifu for Windows' CSA export does too, for any game it holds, and
  * says so in its banner: that is no evidence.
  */
-static int32_t
-server_terminal(const struct record *r)
+static int
+server_terminal(const struct record *r, int32_t end)
 {
-	int32_t i = r->nodes[0].next, last = -1;
-	int moves = 0;
+	int32_t i;
 
-	if (has_word(record_str(r, r->nodes[0].comment), "Kifu for Windows"))
-		return -1;
-	for (; i >= 0; i = r->nodes[i].next) {
-		const struct record_node *n = &r->nodes[i];
-
-		if (n->special != SP_NONE) {
-			last = i;
-			break;
-		}
-		if (n->time_ms < 0)
-			return -1;
-		moves++;
-	}
-	if (last < 0 || !moves || record_str(r, r->nodes[last].raw)[0] != '%')
-		return -1;
-	return last;
+	if (end <= 0 || r->nodes[end].special == SP_NONE ||
+	    record_str(r, r->nodes[end].raw)[0] != '%' ||
+	    r->nodes[end].parent == 0 ||
+	    find_word(record_str(r, r->nodes[0].comment), kifu_for_windows,
+	    1))
+		return 0;
+	for (i = r->nodes[0].next; i != end; i = r->nodes[i].next)
+		if (r->nodes[i].time_ms < 0)
+			return 0;
+	return 1;
 }
 
 static int
@@ -312,7 +322,7 @@ find_server(const struct record *r, const char *format, const struct text *t,
 {
 	char key[64], quote[QUOTE_MAX + 1];
 	const char *w;
-	int32_t term;
+	int32_t end = record_main_end(r);
 	size_t i;
 
 	for (i = 0; i < r->nheaders; i++) {
@@ -326,13 +336,13 @@ find_server(const struct record *r, const char *format, const struct text *t,
 			found(out, "csa", h->loc.line, "%s '%s'",
 			    key_as_written(r, h, format, key, sizeof(key)),
 			    quote);
-			out->max_moves = has_word(v, "floodgate") ? 256 : 0;
+			out->max_moves = find_word(v, floodgate, 1) != NULL ? 256 : 0;
 			return 1;
 		}
-		if ((w = any_word(v, server_words))) {
+		if ((w = find_word(v, server_words, NWORDS(server_words)))) {
 			found(out, "csa", h->loc.line, "%s %s",
 			    key_as_written(r, h, format, key, sizeof(key)), w);
-			out->max_moves = has_word(v, "floodgate") ? 256 : 0;
+			out->max_moves = find_word(v, floodgate, 1) != NULL ? 256 : 0;
 			return 1;
 		}
 	}
@@ -341,15 +351,15 @@ find_server(const struct record *r, const char *format, const struct text *t,
 		out->max_moves = 0;
 		return 1;
 	}
-	if (summary_comment(r)) {
+	if (summary_comment(r, end)) {
 		found(out, "csa", line_of(r, t, "summary:"), "%s",
 		    "a 'summary in a comment", NULL);
 		out->max_moves = 0;
 		return 1;
 	}
-	if ((term = server_terminal(r)) >= 0) {
-		found(out, "csa", r->nodes[term].loc.line,
-		    "T times and %s", record_str(r, r->nodes[term].raw), NULL);
+	if (server_terminal(r, end)) {
+		found(out, "csa", r->nodes[end].loc.line,
+		    "T times and %s", record_str(r, r->nodes[end].raw), NULL);
 		out->max_moves = 0;
 		return 1;
 	}
@@ -369,7 +379,7 @@ find_wars(const struct record *r, const char *format, const struct text *t,
 		const char *v = record_str(r, h->id == HDR_RAW ? h->key :
 		    h->value);
 
-		if ((w = any_word(v, wars_words))) {
+		if ((w = find_word(v, wars_words, NWORDS(wars_words)))) {
 			if (h->id == HDR_RAW)
 				found(out, "wars", h->loc.line, "%s", w, NULL);
 			else
@@ -379,7 +389,7 @@ find_wars(const struct record *r, const char *format, const struct text *t,
 			return 1;
 		}
 	}
-	if ((w = any_word(root, wars_words))) {
+	if ((w = find_word(root, wars_words, NWORDS(wars_words)))) {
 		found(out, "wars", line_of(r, t, w), "%s in a comment", w,
 		    NULL);
 		return 1;
