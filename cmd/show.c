@@ -263,9 +263,10 @@ frame_ms(const struct show *s, int32_t i, int last)
 }
 
 /*
- * Each frame is drawn over the last one inside the rectangles that
- * differ between them only (diagram_svg_changes): the same picture as a
- * whole drawing, several times faster.
+ * Each frame is drawn over the last one, inside the rectangles where they
+ * differ only (diagram_svg_changes), from an SVG of what meets them: the
+ * picture a whole drawing gives (but for the anti-aliasing of a few edge
+ * pixels), several times faster.
  */
 static int
 show_gif(struct show *s, int frames, struct strbuf *out)
@@ -306,7 +307,7 @@ show_gif(struct show *s, int frames, struct strbuf *out)
 			}
 		}
 		strbuf_reset(&svg);
-		diagram_svg(&dg, &ss, &svg);
+		diagram_svg_part(&dg, &ss, ch, nclip, &svg);
 		if (render_draw(rd, svg.buf, svg.len, clip, nclip, rgb,
 		    &why) < 0 ||
 		    gif_frame(g, rgb, frame_ms(s, i, k == frames), &why) < 0) {

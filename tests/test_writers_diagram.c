@@ -259,6 +259,7 @@ test_text_minishogi(void **state)
 	load(&r, variant_minishogi(), "position startpos moves 5d5c");
 	diagram_at(&dg, &r, -1);
 	assert_text(&dg, 0, 0,
+	    "手合割：5五将棋\n"
 	    "後手の持駒：なし\n"
 	    "  ５ ４ ３ ２ １\n"
 	    "+---------------+\n"

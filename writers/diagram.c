@@ -126,6 +126,10 @@ text_kanji(const struct diagram *dg, const struct text_style *st,
 	struct bod_style bs;
 	enum color c;
 
+	/* As BOD does: a reader takes a board for 9x9 unless told. */
+	if (dg->pos.v == variant_minishogi())
+		kakinoki_write_handicap_line(
+		    kakinoki_handicap_name(HANDICAP_MINISHOGI), out);
 	for (c = BLACK; c <= WHITE; c++)
 		if (*dg->name[c]) {
 			strbuf_adds(out, diagram_side_label(dg, c));

@@ -103,6 +103,15 @@ struct svg_rect {
  */
 int diagram_svg_changes(const struct diagram *a, const struct diagram *b,
     const struct svg_style *st, struct svg_rect out[SVG_MAX_CHANGES]);
+/*
+ * diagram_svg with only what meets one of the n rectangles (all of it
+ * when n is 0): the page, the board and its lines, and the pieces, hands,
+ * numerals and lines of text whose place meets one. Drawn inside those
+ * rectangles, it gives the pixels the whole picture gives there, for a
+ * fraction of the renderer's work.
+ */
+void diagram_svg_part(const struct diagram *dg, const struct svg_style *st,
+    const struct svg_rect *only, int n, struct strbuf *out);
 
 /*
  * The colours the SVG is drawn with (0xRRGGBB): every pixel of a

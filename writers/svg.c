@@ -44,13 +44,24 @@ const uint32_t diagram_svg_colours[SVG_NCOLOURS] = {
 /* The wide-character width a caption line gives each player's name. */
 #define NAME_COLUMNS(files) ((files) * 2 - 4)
 
+/* Where the move line starts under the board; the names are above it. */
+#define MOVE_LINE 0.75
+
 struct svg {
 	const struct diagram *dg;
 	struct strbuf *sb;
 	double u;		/* one square, in pixels */
 	double bx, by;		/* the board's top left corner */
+	int w, h;		/* the picture */
 	int files, ranks;
 	int flip;
+	const struct svg_rect *only;	/* draw what meets these (n > 0) */
+	int nonly;
+};
+
+/* A part of the picture: its pieces of text all lie inside. */
+struct box {
+	double x0, y0, x1, y1;
 };
 
 static double
@@ -271,6 +282,70 @@ draw_grid(struct svg *s)
 	}
 }
 
+/* Whether the box meets a rectangle the drawing is limited to. */
+static int
+wanted(const struct svg *s, struct box b)
+{
+	int i;
+
+	for (i = 0; i < s->nonly; i++) {
+		const struct svg_rect *r = &s->only[i];
+
+		if (b.x0 < r->x + r->w && r->x < b.x1 && b.y0 < r->y + r->h &&
+		    r->y < b.y1)
+			return 1;
+	}
+	return s->nonly == 0;
+}
+
+static struct box
+make_box(double x0, double y0, double x1, double y1)
+{
+	struct box b;
+
+	b.x0 = x0;
+	b.y0 = y0;
+	b.x1 = x1;
+	b.y1 = y1;
+	return b;
+}
+
+static struct box
+square_box(const struct svg *s, int col, int row)
+{
+	return make_box(s->bx + col * s->u, s->by + row * s->u,
+	    s->bx + (col + 1) * s->u, s->by + (row + 1) * s->u);
+}
+
+/* The x of the hand column at the right, after the rank numerals. */
+static double
+right_column(const struct svg *s)
+{
+	return s->bx + (s->files + LABEL + GAP) * s->u;
+}
+
+/* A hand's column (the left one from the picture's edge to the board). */
+static struct box
+hand_box(const struct svg *s, int left)
+{
+	double bottom = s->by + s->ranks * s->u;
+
+	if (left)
+		return make_box(0, s->by, s->bx, bottom);
+	return make_box(right_column(s) - GAP / 2 * s->u, s->by, s->w, bottom);
+}
+
+/* The lines under the board: the names, then the move. */
+static struct box
+caption_box(const struct svg *s, int move_line)
+{
+	double bottom = s->by + s->ranks * s->u;
+
+	if (move_line)
+		return make_box(0, bottom + MOVE_LINE * s->u, s->w, s->h);
+	return make_box(0, bottom, s->w, bottom + MOVE_LINE * s->u);
+}
+
 static void
 draw_labels(struct svg *s)
 {
@@ -280,12 +355,18 @@ draw_labels(struct svg *s)
 	for (i = 0; i < s->files; i++) {
 		int file = s->flip ? i + 1 : s->files - i;
 
+		if (!wanted(s, make_box(s->bx + i * u, s->by - LABEL * u,
+		    s->bx + (i + 1) * u, s->by)))
+			continue;
 		text(s, "file", s->bx + (i + 0.5) * u, s->by - LABEL / 2 * u,
 		    TEXT * u, "middle", kakinoki_file_digit(file));
 	}
 	for (i = 0; i < s->ranks; i++) {
 		int rank = s->flip ? s->ranks - i : i + 1;
 
+		if (!wanted(s, make_box(s->bx + s->files * u, s->by + i * u,
+		    s->bx + (s->files + LABEL) * u, s->by + (i + 1) * u)))
+			continue;
 		text(s, "rank", s->bx + (s->files + LABEL / 2) * u,
 		    s->by + (i + 0.5) * u, TEXT * u, "middle",
 		    kakinoki_rank_kanji(rank));
@@ -307,6 +388,8 @@ draw_pieces(struct svg *s)
 		if (p == PIECE_NONE)
 			continue;
 		place(s, sq, &col, &row);
+		if (!wanted(s, square_box(s, col, row)))
+			continue;
 		open_text(s, "piece", s->bx + (col + 0.5) * u,
 		    s->by + (row + 0.5) * u, PIECE * u, "middle",
 		    c != (s->flip ? WHITE : BLACK));
@@ -332,24 +415,27 @@ hand_kinds(const struct variant *v)
 /*
  * A hand as a column of items a square apart (closer on a small board, so
  * that a full hand fits beside it): the side's mark, then each kind held
- * with its count, or なし. from_top: the column starts at the board's
- * top, else it ends at its bottom.
+ * with its count, or なし. The hand at the left starts at the board's
+ * top, the one at the right ends at its bottom.
  */
 static void
-draw_hand(struct svg *s, enum color c, double x, int from_top)
+draw_hand(struct svg *s, enum color c, int left)
 {
 	const struct position *pos = &s->dg->pos;
-	double u = s->u, pitch = u, y, cx = x + 0.45 * u;
+	double u = s->u, pitch = u, y;
+	double cx = (left ? PAD * u : right_column(s)) + 0.45 * u;
 	int kinds = hand_kinds(pos->v), items = 1, empty;
 	size_t i;
 
+	if (!wanted(s, hand_box(s, left)))
+		return;
 	if (kinds + 1 > s->ranks)
 		pitch = u * s->ranks / (kinds + 1);
 	for (i = 0; i < DIAGRAM_HAND_KINDS; i++)
 		items += pos->hand[c][diagram_hand_order[i]] > 0;
 	if ((empty = items == 1))
 		items = 3;	/* な, し */
-	y = from_top ? s->by : s->by + s->ranks * u - items * pitch;
+	y = left ? s->by : s->by + s->ranks * u - items * pitch;
 	strbuf_addf(s->sb, "<g class=\"hand\" data-color=\"%s\">\n",
 	    c == BLACK ? "black" : "white");
 	text(s, "mark", cx, y + pitch / 2, 0.7 * pitch, "middle",
@@ -389,6 +475,8 @@ draw_name(struct svg *s, enum color c, double x, const char *anchor)
 	const struct diagram *dg = s->dg;
 	struct strbuf *sb = s->sb;
 
+	if (!wanted(s, caption_box(s, 0)))
+		return;
 	open_text(s, "name", x, s->by + (s->ranks + 0.55) * s->u,
 	    TEXT * s->u, anchor, 0);
 	strbuf_addf(sb, " data-color=\"%s\">%s", c == BLACK ? "black" :
@@ -405,6 +493,8 @@ draw_move(struct svg *s)
 	const struct diagram *dg = s->dg;
 	struct strbuf line = STRBUF_INIT;
 
+	if (!wanted(s, caption_box(s, 1)))
+		return;
 	if (dg->number > 0)
 		strbuf_addf(&line, "%d手目　", dg->number);
 	if (dg->last != MOVE_NONE)
@@ -432,24 +522,32 @@ layout(struct svg *s, const struct diagram *dg, const struct svg_style *st,
 	s->flip = st->flip;
 	s->bx = (PAD + HAND + GAP) * s->u;
 	s->by = (PAD + LABEL) * s->u;
-}
-
-/* The x of the hand column at the right, after the rank numerals. */
-static double
-right_column(const struct svg *s)
-{
-	return s->bx + (s->files + LABEL + GAP) * s->u;
+	s->w = st->width;
+	s->h = diagram_svg_height(v, st->width);
+	s->only = NULL;
+	s->nonly = 0;
 }
 
 void
 diagram_svg(const struct diagram *dg, const struct svg_style *st,
     struct strbuf *out)
 {
-	int w = st->width, h = diagram_svg_height(dg->pos.v, w);
+	diagram_svg_part(dg, st, NULL, 0, out);
+}
+
+void
+diagram_svg_part(const struct diagram *dg, const struct svg_style *st,
+    const struct svg_rect *only, int n, struct strbuf *out)
+{
 	enum color top = st->flip ? BLACK : WHITE;
 	struct svg s;
+	int w, h;
 
 	layout(&s, dg, st, out);
+	s.only = only;
+	s.nonly = n;
+	w = s.w;
+	h = s.h;
 	strbuf_addf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
 	    "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"%s\" fill=\"",
@@ -460,8 +558,8 @@ diagram_svg(const struct diagram *dg, const struct svg_style *st,
 	draw_grid(&s);
 	draw_labels(&s);
 	draw_pieces(&s);
-	draw_hand(&s, top, PAD * s.u, 1);
-	draw_hand(&s, color_flip(top), right_column(&s), 0);
+	draw_hand(&s, top, 1);
+	draw_hand(&s, color_flip(top), 0);
 	draw_name(&s, top, s.bx, "start");
 	draw_name(&s, color_flip(top), s.bx + s.files * s.u, "end");
 	draw_move(&s);
@@ -473,16 +571,15 @@ diagram_svg(const struct diagram *dg, const struct svg_style *st,
  * kept inside the w x h picture.
  */
 static void
-add_rect(struct svg_rect *out, int *n, double x0, double y0, double x1,
-    double y1, int w, int h)
+add_rect(const struct svg *s, struct svg_rect *out, int *n, struct box b)
 {
 	struct svg_rect *r = &out[(*n)++];
-	int right = (int)x1 + 2, bottom = (int)y1 + 2;
+	int right = (int)b.x1 + 2, bottom = (int)b.y1 + 2;
 
-	r->x = x0 < 1 ? 0 : (int)x0 - 1;
-	r->y = y0 < 1 ? 0 : (int)y0 - 1;
-	r->w = (right > w ? w : right) - r->x;
-	r->h = (bottom > h ? h : bottom) - r->y;
+	r->x = b.x0 < 1 ? 0 : (int)b.x0 - 1;
+	r->y = b.y0 < 1 ? 0 : (int)b.y0 - 1;
+	r->w = (right > s->w ? s->w : right) - r->x;
+	r->h = (bottom > s->h ? s->h : bottom) - r->y;
 }
 
 static square
@@ -496,15 +593,11 @@ diagram_svg_changes(const struct diagram *a, const struct diagram *b,
     const struct svg_style *st, struct svg_rect out[SVG_MAX_CHANGES])
 {
 	square sq, diff[8];
-	int n = 0, nd = 0, i, w = st->width;
-	int h = diagram_svg_height(a->pos.v, w);
-	double top, bottom;
+	int n = 0, nd = 0, i;
 	struct svg s;
 	enum color c;
 
 	layout(&s, a, st, NULL);
-	top = s.by;
-	bottom = s.by + s.ranks * s.u;
 	for (sq = 0; sq < SQ_NB && nd <= 8; sq++)
 		if (a->pos.board[sq] != b->pos.board[sq] ||
 		    ((sq == shaded(a)) != (sq == shaded(b)))) {
@@ -515,30 +608,23 @@ diagram_svg_changes(const struct diagram *a, const struct diagram *b,
 			diff[nd++] = sq;
 		}
 	if (nd > 8) {
-		add_rect(out, &n, s.bx, top, s.bx + s.files * s.u, bottom, w,
-		    h);
+		add_rect(&s, out, &n, make_box(s.bx, s.by,
+		    s.bx + s.files * s.u, s.by + s.ranks * s.u));
 	} else {
 		for (i = 0; i < nd; i++) {
 			int col, row;
 
 			place(&s, diff[i], &col, &row);
-			add_rect(out, &n, s.bx + col * s.u, top + row * s.u,
-			    s.bx + (col + 1) * s.u, top + (row + 1) * s.u, w,
-			    h);
+			add_rect(&s, out, &n, square_box(&s, col, row));
 		}
 	}
-	for (c = BLACK; c <= WHITE; c++) {
+	for (c = BLACK; c <= WHITE; c++)
 		if (memcmp(a->pos.hand[c], b->pos.hand[c],
-		    sizeof(a->pos.hand[c])) == 0)
-			continue;
-		/* The side at the top has its hand at the left. */
-		if ((c == WHITE) != st->flip)
-			add_rect(out, &n, 0, top, s.bx - 1, bottom, w, h);
-		else
-			add_rect(out, &n, right_column(&s) - GAP / 2 * s.u,
-			    top, w, bottom, w, h);
-	}
+		    sizeof(a->pos.hand[c])) != 0)
+			/* The side at the top has its hand at the left. */
+			add_rect(&s, out, &n, hand_box(&s,
+			    (c == WHITE) != st->flip));
 	/* The move line changes with every move; the names never do. */
-	add_rect(out, &n, 0, bottom + 0.75 * s.u, w, h, w, h);
+	add_rect(&s, out, &n, caption_box(&s, 1));
 	return n;
 }
