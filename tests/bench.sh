@@ -423,7 +423,7 @@ for _ in 1 2 3; do
 	pm=$(lower "$pm" "$(ms_of "$kifu" show --png --ply 150 -o - "$game")")
 	sm=$(lower "$sm" "$(ms_of "$kifu" show --svg --ply 150 -o - "$game")")
 	if command -v rsvg-convert >/dev/null 2>&1; then
-		rm_=$(lower "$rm_" "$(ms_of rsvg-convert -o /dev/null \
+		rm_=$(lower "$rm_" "$(ms_of rsvg-convert -o "$pic/r.png" \
 		    "$pic/p150.svg")")
 	fi
 done
