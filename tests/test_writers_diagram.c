@@ -18,26 +18,11 @@
 #include "parsers/format.h"
 #include "writers/diagram.h"
 
+/* A USI line read into r (initialised here) and replayed without error. */
 static void
-load(struct record *r, const struct variant *v, const char *line)
+load_usi(struct record *r, const struct variant *v, const char *line)
 {
-	struct text t;
-	struct reader rd;
-	struct diag_list d;
-	struct replay rp;
-
-	text_init(&t);
-	diag_list_init(&d);
-	record_init(r, v);
-	if (text_from_utf8(&t, line, strlen(line), &d) != 0)
-		fail_msg("test text does not load");
-	reader_init(&rd, &t, v);
-	if (usi_read(&rd, r, &d) != READ_OK || replay_record(r, &rp, &d)) {
-		dump_diags(&d);
-		fail_msg("test USI '%s' does not replay", line);
-	}
-	diag_list_release(&d);
-	text_release(&t);
+	load_usi_variant(r, v, line, 0);
 }
 
 static void
@@ -84,7 +69,7 @@ test_moves(void **state)
 
 	(void)state;
 	/* Bishops traded, a drop: 同, 成, 打 and the relative words. */
-	load(&r, variant_standard(), "position startpos moves 7g7f 3c3d "
+	load_usi(&r, variant_standard(), "position startpos moves 7g7f 3c3d "
 	    "8h2b+ 3a2b B*4e 2b3c");
 	assert_int_equal(diagram_at(&dg, &r, 0), 0);
 	assert_int_equal(dg.last, MOVE_NONE);
@@ -110,7 +95,7 @@ test_moves(void **state)
 	record_release(&r);
 
 	/* Two golds can go to 5h: KI2 needs the word; KIF gives the origin. */
-	load(&r, variant_standard(), "position startpos moves 6i5h");
+	load_usi(&r, variant_standard(), "position startpos moves 6i5h");
 	diagram_at(&dg, &r, -1);
 	assert_string_equal(dg.ki2, "５八金左");
 	assert_string_equal(dg.kif, "５八金(69)");
@@ -124,7 +109,7 @@ test_text_start(void **state)
 	struct diagram dg;
 
 	(void)state;
-	load(&r, variant_standard(), "position startpos");
+	load_usi(&r, variant_standard(), "position startpos");
 	add_header(&r, HDR_BLACK, "羽生善治");
 	add_header(&r, HDR_WHITE, "A\033[2Jb");
 	diagram_at(&dg, &r, -1);
@@ -157,7 +142,7 @@ test_text_move(void **state)
 	struct diagram dg;
 
 	(void)state;
-	load(&r, variant_standard(), "position startpos moves 7g7f 3c3d "
+	load_usi(&r, variant_standard(), "position startpos moves 7g7f 3c3d "
 	    "8h2b+");
 	diagram_at(&dg, &r, -1);
 	/* The last move's square in colour, and only with colour. */
@@ -205,7 +190,7 @@ test_text_hands(void **state)
 
 	(void)state;
 	/* Every piece but the kings in White's hand; White to move. */
-	load(&r, variant_standard(), "position sfen 4k4/9/9/9/9/9/9/9/4K4 w "
+	load_usi(&r, variant_standard(), "position sfen 4k4/9/9/9/9/9/9/9/4K4 w "
 	    "2r2b4g4s4n4l18p 1");
 	diagram_at(&dg, &r, -1);
 	assert_text(&dg, 0, 0,
@@ -227,7 +212,7 @@ test_text_hands(void **state)
 	record_release(&r);
 
 	/* A start from move 40 keeps its number. */
-	load(&r, variant_standard(), "position sfen 4k4/9/9/9/9/9/9/9/4K4 b "
+	load_usi(&r, variant_standard(), "position sfen 4k4/9/9/9/9/9/9/9/4K4 b "
 	    "P 41");
 	diagram_at(&dg, &r, -1);
 	assert_int_equal(dg.number, 40);
@@ -256,7 +241,7 @@ test_text_minishogi(void **state)
 	struct diagram dg;
 
 	(void)state;
-	load(&r, variant_minishogi(), "position startpos moves 5d5c");
+	load_usi(&r, variant_minishogi(), "position startpos moves 5d5c");
 	diagram_at(&dg, &r, -1);
 	assert_text(&dg, 0, 0,
 	    "手合割：5五将棋\n"
@@ -310,7 +295,7 @@ test_svg(void **state)
 	char *s, *f;
 
 	(void)state;
-	load(&r, variant_standard(), "position startpos moves 7g7f 3c3d "
+	load_usi(&r, variant_standard(), "position startpos moves 7g7f 3c3d "
 	    "8h2b+ 3a2b");
 	add_header(&r, HDR_BLACK, "Tom & <Jerry>\x01");
 	diagram_at(&dg, &r, -1);
@@ -360,7 +345,7 @@ test_svg_hands(void **state)
 	char *s;
 
 	(void)state;
-	load(&r, variant_standard(), "position sfen 4k4/9/9/9/9/9/9/9/4K4 b "
+	load_usi(&r, variant_standard(), "position sfen 4k4/9/9/9/9/9/9/9/4K4 b "
 	    "2R2B4G4S4N4L18P 1");
 	add_header(&r, HDR_WHITE, "一二三四五六七八九十一二三四五");
 	diagram_at(&dg, &r, -1);
@@ -386,7 +371,7 @@ test_svg_minishogi(void **state)
 	char *s;
 
 	(void)state;
-	load(&r, variant_minishogi(), "position startpos moves 5d5c");
+	load_usi(&r, variant_minishogi(), "position startpos moves 5d5c");
 	diagram_at(&dg, &r, -1);
 	s = svg(&dg, 480, 0);
 	assert_int_equal(count(s, "class=\"piece\""), 12);
@@ -414,7 +399,7 @@ test_svg_changes(void **state)
 	(void)state;
 	st.width = 480;
 	st.flip = 0;
-	load(&r, variant_standard(), "position startpos moves 7g7f 3c3d "
+	load_usi(&r, variant_standard(), "position startpos moves 7g7f 3c3d "
 	    "8h2b+");
 	/* The first move: its two squares and the move line. */
 	diagram_at(&a, &r, 0);
@@ -443,11 +428,11 @@ test_svg_changes(void **state)
 	assert_int_equal(n, 8);
 	record_release(&r);
 
-	load(&r, variant_standard(), "position sfen 4k4/9/9/9/9/9/9/9/4K4 b "
+	load_usi(&r, variant_standard(), "position sfen 4k4/9/9/9/9/9/9/9/4K4 b "
 	    "- 1");
 	diagram_at(&a, &r, 0);
 	record_release(&r);
-	load(&r, variant_standard(), "position startpos");
+	load_usi(&r, variant_standard(), "position startpos");
 	diagram_at(&b, &r, 0);
 	/* More than eight squares: the whole board. */
 	n = diagram_svg_changes(&a, &b, &st, ch);
