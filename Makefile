@@ -37,6 +37,12 @@ ALL_CFLAGS := $(WARN) $(ARCH_FLAGS) $(CFLAGS)
 # are needed at build time. jansson reads the JSON Lines `kifu summary`
 # merges.
 PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags libarchive jansson 2>/dev/null)
+# librsvg (with cairo) and giflib draw `kifu show`'s PNG and GIF pictures;
+# they too are dlopen()ed on first use (cmd/render.c, cmd/gif.c: only
+# headers at build time), so that no start of kifu pays for glib, cairo
+# and pango. Only the files that load them see their headers.
+RSVG_CFLAGS = $(shell $(PKG_CONFIG) --cflags librsvg-2.0 2>/dev/null)
+build/rel/cmd/render.o build/san/cmd/render.o: PKG_CFLAGS += $(RSVG_CFLAGS)
 LIBS = $(shell $(PKG_CONFIG) --libs jansson 2>/dev/null || echo -ljansson) -ldl -lpthread
 
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \

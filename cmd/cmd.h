@@ -14,6 +14,7 @@
 #ifndef KIFU_CMD_CMD_H
 #define KIFU_CMD_CMD_H
 
+#include "core/diag.h"
 #include "core/position.h"
 
 enum { EXIT_OK = 0, EXIT_FINDINGS = 1, EXIT_TROUBLE = 2 };
@@ -30,6 +31,7 @@ int cmd_convert(int argc, char **argv);
 int cmd_legal(int argc, char **argv);
 int cmd_moves(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
+int cmd_show(int argc, char **argv);
 int cmd_summary(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
 
@@ -38,6 +40,7 @@ extern const char cmd_convert_usage[];
 extern const char cmd_legal_usage[];
 extern const char cmd_moves_usage[];
 extern const char cmd_perft_usage[];
+extern const char cmd_show_usage[];
 extern const char cmd_summary_usage[];
 extern const char cmd_validate_usage[];
 
@@ -45,6 +48,9 @@ extern const char cmd_validate_usage[];
 int cmd_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cmd_warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cmd_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Each diagnostic as FILE:LINE:COL: SEVERITY: MESSAGE [ID] on stderr. */
+void cmd_print_diags(const char *file, const struct diag_list *d);
 
 /* Prints the synopsis and a hint to stderr; returns EXIT_TROUBLE. */
 int cmd_usage_error(const char *usage, const char *fmt, ...)

@@ -80,27 +80,6 @@ worst(struct convert *c, int status)
 		c->status = status;
 }
 
-static void
-print_diags(const char *file, const struct diag_list *d)
-{
-	static const char *const sev[] = { "note", "warning", "error" };
-	size_t i;
-
-	for (i = 0; i < d->n; i++) {
-		const struct diag *g = &d->v[i];
-		const char *p;
-
-		fflush(stdout);
-		fputs(file, stderr);
-		if (g->loc.line)
-			fprintf(stderr, ":%u:%u", g->loc.line, g->loc.col);
-		fprintf(stderr, ": %s: ", sev[g->severity]);
-		for (p = g->message; *p; p++)
-			fputc((unsigned char)*p < 0x20 ? '?' : *p, stderr);
-		fprintf(stderr, " [%s]\n", g->id);
-	}
-}
-
 /* The output path for one input when -o names a directory. */
 static void
 path_in_dir(struct strbuf *sb, const char *dir, const char *input,
@@ -145,13 +124,13 @@ convert_text(struct convert *c, const char *file, const struct text *t,
 				diag_add(&c->d, DIAG_ERROR,
 				    diag_id_name(DIAG_SYNTAX), NULL, 0,
 				    "record %d cannot be read", index + 1);
-			print_diags(file, &c->d);
+			cmd_print_diags(file, &c->d);
 			return EXIT_FINDINGS;
 		}
 		replay_record(&c->r, &rp, &c->d);
 		if (c->d.errors) {
 			if (!c->allow_illegal) {
-				print_diags(file, &c->d);
+				cmd_print_diags(file, &c->d);
 				return EXIT_FINDINGS;
 			}
 			diag_add(&c->d, DIAG_WARNING, diag_id_name(DIAG_LIMIT),
@@ -174,7 +153,7 @@ convert_text(struct convert *c, const char *file, const struct text *t,
 				    "%s holds one record a file; record %d "
 				    "and later not written", c->to->name,
 				    index + 1);
-				print_diags(file, &c->d);
+				cmd_print_diags(file, &c->d);
 				return EXIT_FINDINGS;
 			}
 			strbuf_adds(out, c->to->separator);
@@ -188,10 +167,10 @@ convert_text(struct convert *c, const char *file, const struct text *t,
 				    diag_id_name(DIAG_LIMIT), NULL, 0,
 				    "%s cannot hold record %d", c->to->name,
 				    index + 1);
-			print_diags(file, &c->d);
+			cmd_print_diags(file, &c->d);
 			return EXIT_FINDINGS;
 		}
-		print_diags(file, &c->d);
+		cmd_print_diags(file, &c->d);
 		if (c->strict && c->d.warnings > warnings)
 			status = EXIT_FINDINGS;
 		else if (c->strict && c->d.warnings)
@@ -331,7 +310,7 @@ convert_file(struct convert *c, const char *path)
 		goto out;
 	}
 	if (text_decode_strbuf(&t, &data, &c->d) < 0) {
-		print_diags(file, &c->d);
+		cmd_print_diags(file, &c->d);
 		worst(c, EXIT_FINDINGS);
 		goto out;
 	}

@@ -29,6 +29,8 @@ static const struct command commands[] = {
 	    cmd_moves_usage },
 	{ "perft", cmd_perft, "count the leaves of the legal move tree",
 	    cmd_perft_usage },
+	{ "show", cmd_show, "draw a position: terminal, SVG, PNG, or a GIF",
+	    cmd_show_usage },
 	{ "summary", cmd_summary, "merge the JSON Lines of several checks",
 	    cmd_summary_usage },
 	{ "validate", cmd_validate, "replay records and report illegal moves",

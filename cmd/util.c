@@ -123,6 +123,27 @@ cmd_parse_int(const char *s, int max)
 	return (int)n;
 }
 
+void
+cmd_print_diags(const char *file, const struct diag_list *d)
+{
+	static const char *const sev[] = { "note", "warning", "error" };
+	size_t i;
+
+	for (i = 0; i < d->n; i++) {
+		const struct diag *g = &d->v[i];
+		const char *p;
+
+		fflush(stdout);
+		fputs(file, stderr);
+		if (g->loc.line)
+			fprintf(stderr, ":%u:%u", g->loc.line, g->loc.col);
+		fprintf(stderr, ": %s: ", sev[g->severity]);
+		for (p = g->message; *p; p++)
+			fputc((unsigned char)*p < 0x20 ? '?' : *p, stderr);
+		fprintf(stderr, " [%s]\n", g->id);
+	}
+}
+
 double
 cmd_now(void)
 {

@@ -140,6 +140,13 @@ enum read_status kif_read(struct reader *rd, struct record *out,
     struct diag_list *d);
 int kif_write(const struct record *r, const struct write_opts *o,
     struct strbuf *out, struct diag_list *d);
+/*
+ * Only the moves of the main line as kif_write writes them (the separator
+ * line, times, comments, the terminal and its まで line), for people to
+ * read (`kifu show --moves`).
+ */
+int kif_write_main_line(const struct record *r, struct strbuf *out,
+    struct diag_list *d);
 
 int ki2_detect(const struct text *t);
 enum read_status ki2_read(struct reader *rd, struct record *out,

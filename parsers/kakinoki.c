@@ -4,9 +4,11 @@
  * which writers/bod.c also writes alone), move text, the まで line, and
  * the order Kifu for Windows writes variations in.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/notation.h"
 #include "core/xalloc.h"
 #include "kakinoki.h"
 #include "format.h"
@@ -475,6 +477,49 @@ kakinoki_write_move(struct strbuf *sb, move m, int same)
 		    sq_rank(move_from(m)) + 1);
 }
 
+void
+kakinoki_write_ki2_move(struct strbuf *sb, const struct position *pos,
+    move m, int same)
+{
+	square to = move_to(m);
+	enum piece_type pt = move_is_drop(m) ? move_drop_type(m) :
+	    piece_type_of(move_piece(m));
+	const char *word = kakinoki_piece_word(pt);
+	char rest[64];
+	int drop_word;
+	unsigned rel = notation_words(pos, m, &drop_word);
+
+	snprintf(rest, sizeof(rest), "%s%s%s%s%s%s%s%s", word,
+	    rel & REL_RIGHT ? "右" : "", rel & REL_LEFT ? "左" : "",
+	    rel & REL_STRAIGHT ? "直" : "", rel & REL_UP ? "上" : "",
+	    rel & REL_SIDEWAYS ? "寄" : "", rel & REL_DOWN ? "引" : "",
+	    move_is_drop(m) ? (drop_word ? "打" : "") :
+	    move_is_promotion(m) ? "成" :
+	    pt_can_promote(pt) && (bb_test(pos->v->zone[pos->side],
+	    move_from(m)) || bb_test(pos->v->zone[pos->side], to)) ?
+	    "不成" : "");
+	if (same) {
+		strbuf_adds(sb, "同");
+		/* "同　歩" but "同銀引": U+3000 only before one character. */
+		if (strcmp(rest, word) == 0 && strlen(word) == 3)
+			strbuf_adds(sb, "　");
+	} else {
+		strbuf_adds(sb, kakinoki_file_digit(sq_file(to) + 1));
+		strbuf_adds(sb, kakinoki_rank_kanji(sq_rank(to) + 1));
+	}
+	strbuf_adds(sb, rest);
+}
+
+int
+kakinoki_is_same(const struct record *r, int32_t i)
+{
+	const struct record_node *n = &r->nodes[i];
+	const struct record_node *p = &r->nodes[n->parent];
+
+	return n->parent > 0 && p->special == SP_NONE && p->mv != MOVE_NONE &&
+	    n->mv != MOVE_NONE && move_to(p->mv) == move_to(n->mv);
+}
+
 /* A header value on one line: line breaks become "\n", as JSA files have. */
 static void
 add_value(struct strbuf *sb, const char *s)
@@ -600,6 +645,13 @@ void
 kakinoki_write_bod(const struct position *pos, int hg, const char *trailer,
     struct strbuf *sb)
 {
+	kakinoki_write_bod_styled(pos, hg, trailer, NULL, sb);
+}
+
+void
+kakinoki_write_bod_styled(const struct position *pos, int hg,
+    const char *trailer, const struct bod_style *st, struct strbuf *sb)
+{
 	int files = pos->v->files, ranks = pos->v->ranks, f, rk;
 
 	write_hand(pos, WHITE, hg ? "上手" : "後手", sb);
@@ -616,13 +668,20 @@ kakinoki_write_bod(const struct position *pos, int hg, const char *trailer,
 		strbuf_addc(sb, '|');
 		for (f = files - 1; f >= 0; f--) {
 			piece p = pos->board[sq_make(f, rk)];
+			int marked = st && st->mark == sq_make(f, rk);
 
+			if (marked)
+				strbuf_adds(sb, st->on);
 			if (p == PIECE_NONE) {
 				strbuf_adds(sb, " ・");
-				continue;
+			} else {
+				strbuf_addc(sb, piece_color(p) == WHITE ?
+				    'v' : ' ');
+				strbuf_adds(sb,
+				    kakinoki_piece_cell(piece_type_of(p)));
 			}
-			strbuf_addc(sb, piece_color(p) == WHITE ? 'v' : ' ');
-			strbuf_adds(sb, kakinoki_piece_cell(piece_type_of(p)));
+			if (marked)
+				strbuf_adds(sb, st->off);
 		}
 		strbuf_addc(sb, '|');
 		strbuf_adds(sb, kakinoki_rank_kanji(rk + 1));
@@ -641,8 +700,8 @@ kakinoki_write_bod(const struct position *pos, int hg, const char *trailer,
 	/* Readers take Black (先手) to move unless told; 下手 needs saying. */
 	if (pos->side == WHITE)
 		strbuf_adds(sb, hg ? "上手番\n" : "後手番\n");
-	else if (hg)
-		strbuf_adds(sb, "下手番\n");
+	else if (hg || (st && st->side_always))
+		strbuf_adds(sb, hg ? "下手番\n" : "先手番\n");
 }
 
 /* "手合割：平手　　": Kifu for Windows pads the name to four characters. */

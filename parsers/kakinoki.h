@@ -81,6 +81,17 @@ int kakinoki_handicap_labels(const struct record *r);
  */
 void kakinoki_write_move(struct strbuf *sb, move m, int same);
 
+/*
+ * A move as KI2 writes it, without the side mark: "７六歩", "同　歩",
+ * "５四銀右引不成", "５五角打", with exactly the relative words JSA
+ * notation asks for (core/notation.h). pos is the position before m.
+ */
+void kakinoki_write_ki2_move(struct strbuf *sb, const struct position *pos,
+    move m, int same);
+
+/* Whether node i's move lands where the move before it did (同). */
+int kakinoki_is_same(const struct record *r, int32_t i);
+
 /* "手合割：平手　　": the name padded to four characters. */
 void kakinoki_write_handicap_line(const char *name, struct strbuf *sb);
 
@@ -92,6 +103,19 @@ void kakinoki_write_handicap_line(const char *name, struct strbuf *sb);
  */
 void kakinoki_write_bod(const struct position *pos, int hg,
     const char *trailer, struct strbuf *sb);
+
+/*
+ * The same diagram for people (`kifu show`): the cell of square `mark`
+ * (SQ_NONE: none) between the strings on and off (a terminal's colour),
+ * and the side to move said even when it is Black, with side_always.
+ */
+struct bod_style {
+	square mark;
+	const char *on, *off;	/* borrowed */
+	int side_always;
+};
+void kakinoki_write_bod_styled(const struct position *pos, int hg,
+    const char *trailer, const struct bod_style *st, struct strbuf *sb);
 
 /*
  * A start later than move 1 (a diagram from the middle of a game) keeps

@@ -9,7 +9,9 @@
 #     run 1000 times;
 #   - `kifu validate` over real games (CSA, then KIF and KI2 in Shift_JIS)
 #     and `kifu check` over generated ones, against cat reading the same
-#     files.
+#     files;
+#   - `kifu show`: a 150-move game as an animated GIF, a PNG and an SVG,
+#     against rsvg-convert drawing the same SVG.
 # Raw times differ from machine to machine and from run to run, so each is
 # shown with a ratio to a baseline measured in the same run (kifu/osl,
 # kifu/true): compare the ratios.  Matsuri depth 3 has few inner nodes and
@@ -400,6 +402,40 @@ cline "kifu check -j2 (.tar.gz)" "$tz" $((nchk * 1000 / tz)) "$(div "$tz" "$cm")
 cline "cat (files)" "$cm" $((nchk * 1000 / cm)) "" ""
 echo "-j2 / -j1 speed-up: $(div "$j1" "$j2")x"
 echo "targets: -j2 >= 50000 records/s, -j2 >= 1.8x -j1, within 5x cat"
+# --- show -------------------------------------------------------------------
+
+# Pictures: a 150-move game as a GIF (151 frames, each drawn by librsvg
+# where it changed, quantised and encoded with giflib), one PNG, one SVG;
+# the baseline is rsvg-convert drawing that SVG to PNG, start-up included.
+game="$root/testdata/kif/muzudho-kif-parser/20211002_223506_KifuwarabeW31B22vsKifuwarabeW31B22[shogigui].kifu"
+pic=$root/build/bench/show
+mkdir -p "$pic"
+ms_of() {
+	t0=$(now)
+	"$@" >/dev/null 2>&1
+	t1=$(now)
+	echo $(((t1 - t0) / 1000000))
+}
+gm='' pm='' sm='' rm_=''
+"$kifu" show --svg --ply 150 -o - "$game" >"$pic/p150.svg" 2>/dev/null
+for _ in 1 2 3; do
+	gm=$(lower "$gm" "$(ms_of "$kifu" show --gif --ply 150 -o - "$game")")
+	pm=$(lower "$pm" "$(ms_of "$kifu" show --png --ply 150 -o - "$game")")
+	sm=$(lower "$sm" "$(ms_of "$kifu" show --svg --ply 150 -o - "$game")")
+	if command -v rsvg-convert >/dev/null 2>&1; then
+		rm_=$(lower "$rm_" "$(ms_of rsvg-convert -o "$pic/r.png" \
+		    "$pic/p150.svg")")
+	fi
+done
+echo
+pline() { printf '%-38s %8s %10s\n' "$@"; }
+pline "show, 480 px wide" "ms" "ms/frame"
+pline "kifu show --gif, 150 moves (151 frames)" "$gm" "$(div "$gm" 151)"
+pline "kifu show --png" "$pm" ""
+pline "kifu show --svg" "$sm" ""
+pline "rsvg-convert, the same SVG to PNG" "${rm_:--}" ""
+echo "target: a 150-move GIF in a few seconds (under 3000 ms)"
+
 echo
 echo "target: kifu at 150 M nodes/s, about 2x osl (kifu/osl column >= 2)"
 if [ "$fail" -ne 0 ]; then

@@ -8,9 +8,24 @@ if command -v pkg-config >/dev/null 2>&1; then
 	pkg-config --exists libpcre2-8 || missing="$missing libpcre2-dev"
 	pkg-config --exists libarchive || missing="$missing libarchive-dev"
 	pkg-config --exists jansson || missing="$missing libjansson-dev"
+	pkg-config --exists librsvg-2.0 || missing="$missing librsvg2-dev"
 else
 	missing="$missing libcmocka-dev libpcre2-dev libarchive-dev libjansson-dev"
+	missing="$missing librsvg2-dev"
 fi
+# kifu show: giflib's header (no .pc in Debian), a CJK font for the
+# pictures, and for the tests rsvg-convert (a second rendering) and
+# python3 (tests/picture.py reads the PNG and GIF files).
+printf '#include <gif_lib.h>\n' | ${CC:-cc} -E -x c - >/dev/null 2>&1 ||
+	missing="$missing libgif-dev"
+if command -v fc-list >/dev/null 2>&1; then
+	fc-list :lang=ja | grep -q . || missing="$missing fonts-noto-cjk"
+else
+	[ -e /usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc ] ||
+		missing="$missing fonts-noto-cjk"
+fi
+command -v rsvg-convert >/dev/null 2>&1 || missing="$missing librsvg2-bin"
+command -v python3 >/dev/null 2>&1 || missing="$missing python3"
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
 	echo "deps: installing$missing"

@@ -12,6 +12,7 @@
 #include "core/diag.h"
 #include "core/limit.h"
 #include "core/record.h"
+#include "core/replay.h"
 #include "core/rules.h"
 #include "core/text.h"
 #include "parsers/format.h"
@@ -134,6 +135,34 @@ slurp(const char *path, size_t *n)
 	fclose(f);
 	*n = (size_t)len;
 	return buf;
+}
+
+/* Reads one USI line into r (initialised here) and replays it. */
+static inline void
+load_usi_variant(struct record *r, const struct variant *v, const char *line,
+    int errors)
+{
+	struct text t;
+	struct reader rd;
+	struct diag_list d;
+	struct replay rp;
+
+	text_init(&t);
+	diag_list_init(&d);
+	record_init(r, v);
+	if (text_from_utf8(&t, line, strlen(line), &d) != 0)
+		fail_msg("test text does not load");
+	reader_init(&rd, &t, v);
+	if (usi_read(&rd, r, &d) != READ_OK) {
+		dump_diags(&d);
+		fail_msg("test USI '%s' does not read", line);
+	}
+	if (replay_record(r, &rp, &d) != errors) {
+		dump_diags(&d);
+		fail_msg("replaying '%s': expected %d errors", line, errors);
+	}
+	diag_list_release(&d);
+	text_release(&t);
 }
 
 /* Fails unless d holds a diagnostic of that severity, id and place. */

@@ -26,34 +26,6 @@
 static const struct write_opts utf8 = { 0, "UTF-8" };
 static const struct write_opts cp932 = { 0, "CP932" };
 
-/* Reads one USI line into r (initialised here) and replays it. */
-static void
-load_usi_variant(struct record *r, const struct variant *v, const char *line,
-    int errors)
-{
-	struct text t;
-	struct reader rd;
-	struct diag_list d;
-	struct replay rp;
-
-	text_init(&t);
-	diag_list_init(&d);
-	record_init(r, v);
-	if (text_from_utf8(&t, line, strlen(line), &d) != 0)
-		fail_msg("test text does not load");
-	reader_init(&rd, &t, v);
-	if (usi_read(&rd, r, &d) != READ_OK) {
-		dump_diags(&d);
-		fail_msg("test USI '%s' does not read", line);
-	}
-	if (replay_record(r, &rp, &d) != errors) {
-		dump_diags(&d);
-		fail_msg("replaying '%s': expected %d errors", line, errors);
-	}
-	diag_list_release(&d);
-	text_release(&t);
-}
-
 static void
 load_usi(struct record *r, const char *line)
 {

@@ -30,14 +30,10 @@ bod_write_at(const struct record *r, int ply, const struct write_opts *o,
 	 * the reader restores the move number from it.
 	 */
 	if (played > 0) {
-		const struct record_node *n = &r->nodes[last];
-		const struct record_node *p = &r->nodes[n->parent];
-
 		strbuf_addf(&trailer, "手数＝%d  %s", pos.move_number - 1,
 		    kakinoki_mark(color_flip(pos.side)));
-		kakinoki_write_move(&trailer, n->mv, n->parent > 0 &&
-		    p->special == SP_NONE && p->mv != MOVE_NONE &&
-		    move_to(p->mv) == move_to(n->mv));
+		kakinoki_write_move(&trailer, r->nodes[last].mv,
+		    kakinoki_is_same(r, last));
 		strbuf_adds(&trailer, "  まで");
 	} else {
 		/* A record from a later position: its own line, or number. */

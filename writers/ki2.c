@@ -10,11 +10,8 @@
  * reported, once per kind, so that a conversion never loses data
  * silently.
  */
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "core/notation.h"
 #include "parsers/format.h"
 #include "parsers/kakinoki.h"
 
@@ -45,29 +42,10 @@ end_text_line(struct out *w)
 static void
 write_token(struct out *w, int32_t i, const struct position *pos)
 {
-	const struct record *r = w->r;
-	const struct record_node *n = &r->nodes[i];
-	const struct record_node *par = &r->nodes[n->parent];
+	const struct record_node *n = &w->r->nodes[i];
 	struct strbuf *sb = w->sb;
-	move m = n->mv;
-	square to = move_to(m);
-	enum piece_type pt = move_is_drop(m) ? move_drop_type(m) :
-	    piece_type_of(move_piece(m));
-	char rest[64];
-	int drop_word;
-	unsigned rel = notation_words(pos, m, &drop_word);
 	size_t at;
-	const char *word = kakinoki_piece_word(pt);
 
-	snprintf(rest, sizeof(rest), "%s%s%s%s%s%s%s%s", word,
-	    rel & REL_RIGHT ? "右" : "", rel & REL_LEFT ? "左" : "",
-	    rel & REL_STRAIGHT ? "直" : "", rel & REL_UP ? "上" : "",
-	    rel & REL_SIDEWAYS ? "寄" : "", rel & REL_DOWN ? "引" : "",
-	    move_is_drop(m) ? (drop_word ? "打" : "") :
-	    move_is_promotion(m) ? "成" :
-	    pt_can_promote(pt) && (bb_test(pos->v->zone[pos->side],
-	    move_from(m)) || bb_test(pos->v->zone[pos->side], to)) ?
-	    "不成" : "");
 	if (w->on_line) {
 		size_t k;
 
@@ -75,18 +53,8 @@ write_token(struct out *w, int32_t i, const struct position *pos)
 			strbuf_addc(sb, ' ');
 	}
 	at = sb->len;
-	strbuf_adds(sb, kakinoki_mark(piece_color(move_piece(m))));
-	if (n->parent > 0 && par->special == SP_NONE &&
-	    par->mv != MOVE_NONE && move_to(par->mv) == to) {
-		strbuf_adds(sb, "同");
-		/* "同　歩" but "同銀引": U+3000 only before one character. */
-		if (strcmp(rest, word) == 0 && strlen(word) == 3)
-			strbuf_adds(sb, "　");
-	} else {
-		strbuf_adds(sb, kakinoki_file_digit(sq_file(to) + 1));
-		strbuf_adds(sb, kakinoki_rank_kanji(sq_rank(to) + 1));
-	}
-	strbuf_adds(sb, rest);
+	strbuf_adds(sb, kakinoki_mark(piece_color(move_piece(n->mv))));
+	kakinoki_write_ki2_move(sb, pos, n->mv, kakinoki_is_same(w->r, i));
 	w->last_width = kakinoki_width(sb->buf + at, sb->len - at);
 	w->on_line++;
 }

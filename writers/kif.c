@@ -123,13 +123,8 @@ finish_move_line(struct out *w, int32_t i, size_t at, int64_t *totals)
 static void
 write_move(struct out *w, int32_t i)
 {
-	const struct record *r = w->r;
-	const struct record_node *n = &r->nodes[i];
-	const struct record_node *p = &r->nodes[n->parent];
-
-	kakinoki_write_move(w->sb, n->mv, n->parent > 0 &&
-	    p->special == SP_NONE && p->mv != MOVE_NONE &&
-	    move_to(p->mv) == move_to(n->mv));
+	kakinoki_write_move(w->sb, w->r->nodes[i].mv,
+	    kakinoki_is_same(w->r, i));
 }
 
 /*
@@ -260,9 +255,10 @@ write_variation(void *ctx, int32_t first, int attached,
 	write_line(w, first);
 }
 
-int
-kif_write(const struct record *r, const struct write_opts *o,
-    struct strbuf *out, struct diag_list *d)
+/* The separator line, then the main line, and its variations when asked. */
+static void
+write_moves(const struct record *r, int variations, struct strbuf *out,
+    struct diag_list *d)
 {
 	struct out w;
 
@@ -270,15 +266,31 @@ kif_write(const struct record *r, const struct write_opts *o,
 	w.sb = out;
 	w.d = d;
 	w.totals = running_totals(r);
-	/* Room for every move line and comment: one allocation, mostly. */
-	strbuf_grow(out, r->pool.len + r->nnodes * 40 + 1024);
-	kakinoki_write_head(r, o, "KIF", out);
 	strbuf_adds(out, "手数----指手---------消費時間--\n");
 	if (r->nodes[0].comment || r->nodes[0].bookmark)
 		kakinoki_write_notes(w.r, &r->nodes[0], w.sb);
 	if (r->nodes[0].next >= 0)
 		write_line(&w, r->nodes[0].next);
-	kakinoki_walk_variations(r, write_variation, &w);
+	if (variations)
+		kakinoki_walk_variations(r, write_variation, &w);
 	free(w.totals);
+}
+
+int
+kif_write(const struct record *r, const struct write_opts *o,
+    struct strbuf *out, struct diag_list *d)
+{
+	/* Room for every move line and comment: one allocation, mostly. */
+	strbuf_grow(out, r->pool.len + r->nnodes * 40 + 1024);
+	kakinoki_write_head(r, o, "KIF", out);
+	write_moves(r, 1, out, d);
+	return 0;
+}
+
+int
+kif_write_main_line(const struct record *r, struct strbuf *out,
+    struct diag_list *d)
+{
+	write_moves(r, 0, out, d);
 	return 0;
 }

@@ -5,6 +5,9 @@
 kifu=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 shift
 here=$(cd "$(dirname "$0")" && pwd)
+# The graphics libraries kifu show loads keep caches until exit.
+LSAN_OPTIONS=suppressions=$here/../lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}
+export LSAN_OPTIONS
 pass=0 fail=0
 for t in "$here"/t*.sh; do
 	if [ $# -gt 0 ]; then

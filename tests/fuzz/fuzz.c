@@ -4,8 +4,9 @@
  *
  * Each input is decoded, read record by record, replayed, written in every
  * format that can hold it and read back: the main line must come back
- * move for move (a round-trip oracle, not only a crash test). A mismatch
- * aborts, which libFuzzer reports like a crash.
+ * move for move (a round-trip oracle, not only a crash test), and the
+ * last position's pictures (kifu show) must be sound. A mismatch aborts,
+ * which libFuzzer reports like a crash.
  *
  *   make fuzz CC=clang && build/fuzz/fuzz_csa -max_total_time=60 testdata/csa
  */
@@ -17,6 +18,7 @@
 #include "cmd/formats.h"
 #include "core/replay.h"
 #include "core/usi.h"
+#include "writers/diagram.h"
 
 /* Kept small so that one input cannot take seconds. */
 #define MAX_INPUT (1 << 18)
@@ -95,6 +97,52 @@ out:
 	strbuf_release(&got);
 }
 
+/*
+ * kifu show's pictures of the last position: the terminal board must read
+ * back as KIF to the same position, and the SVG must be whole, without a
+ * character XML cannot hold.
+ */
+static void
+pictures(const struct record *r)
+{
+	struct strbuf out = STRBUF_INIT;
+	struct diag_list d = DIAG_LIST_INIT;
+	struct text_style ts = { 0, 0 };
+	struct svg_style ss = { 480, 0 };
+	struct diagram dg;
+	struct record back;
+	struct reader rd;
+	struct text t;
+	size_t i;
+
+	text_init(&t);
+	record_init(&back, r->v);
+	diagram_at(&dg, r, -1);
+	diagram_text(&dg, &ts, &out);
+	if (text_from_utf8(&t, out.buf, out.len, &d) < 0)
+		abort();
+	reader_init(&rd, &t, r->v);
+	rd.lim = &no_limits;
+	if (kif_read(&rd, &back, &d) != READ_OK ||
+	    position_key(&back.start) != position_key(&dg.pos)) {
+		fprintf(stderr, "fuzz: the board does not read back:\n%s\n",
+		    out.buf);
+		abort();
+	}
+	strbuf_reset(&out);
+	ss.flip = dg.number & 1;
+	diagram_svg(&dg, &ss, &out);
+	for (i = 0; i < out.len; i++)
+		if ((unsigned char)out.buf[i] < 0x20 && out.buf[i] != '\n')
+			abort();
+	if (out.len < 7 || strcmp(out.buf + out.len - 7, "</svg>\n") != 0)
+		abort();
+	record_release(&back);
+	text_release(&t);
+	diag_list_release(&d);
+	strbuf_release(&out);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n);
 
 int
@@ -135,6 +183,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 		main_line(&r, &want);
 		for (i = 0; targets[i]; i++)
 			round_trip(&r, formats_by_name(targets[i]), &want);
+		pictures(&r);
 	}
 out:
 	record_release(&r);

@@ -1,0 +1,540 @@
+/*
+ * show.c - `kifu show`: a position of a record as a picture: a board in
+ * the terminal, an SVG or PNG diagram, or the whole game as an animated
+ * GIF.
+ *
+ * Drawing (writers/diagram.c, writers/svg.c: text), rendering
+ * (cmd/render.c: librsvg) and encoding (cmd/gif.c: giflib) are apart; the
+ * libraries are loaded only by the pictures that need them.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "formats.h"
+#include "gif.h"
+#include "input.h"
+#include "output.h"
+#include "render.h"
+#include "core/replay.h"
+#include "core/xalloc.h"
+#include "writers/diagram.h"
+
+const char cmd_show_usage[] =
+    "usage: kifu show [--ply <n> | --last] [--moves] [--ascii]\n"
+    "                 [--color auto|always|never] <file>\n"
+    "   or: kifu show --svg|--png [--ply <n>] [--flip] [--size <px>]\n"
+    "                 [-o <out>] <file>\n"
+    "   or: kifu show --gif [--delay <ms> | --real-time <x>] [--ply <n>]\n"
+    "                 [--flip] [--size <px>] [-o <out>] <file>\n"
+    "\n"
+    "Shows a position of the first record of <file> ('-' is standard\n"
+    "input): after the main line's last legal move, or after --ply moves.\n"
+    "In the terminal: the board in kanji as a KIF diagram draws it (White's\n"
+    "pieces marked v), the hands, the last move and the side to move, the\n"
+    "last move's square in colour on a colour terminal; the text reads back\n"
+    "as KIF (with --ascii, as CSA). Pictures: an SVG or PNG diagram, or the\n"
+    "game as an animated GIF, a frame per move.\n"
+    "\n"
+    "    --ply <n>          the position after n moves (0: the start)\n"
+    "    --last             after the last legal move (the default)\n"
+    "    --moves            also list the main line's moves, as KIF writes\n"
+    "                       them (times, comments)\n"
+    "    --ascii            CSA letters (+FU, -OU) instead of kanji\n"
+    "    --color <when>     auto (a terminal, unless NO_COLOR is set),\n"
+    "                       always or never\n"
+    "    --svg, --png       a diagram as SVG, or as PNG (drawn by librsvg)\n"
+    "    --gif              the game as an animated GIF (giflib), from the\n"
+    "                       start to the end (or to --ply)\n"
+    "    --delay <ms>       each GIF frame's time (default 1000)\n"
+    "    --real-time <x>    a frame lasts the time the record gives the\n"
+    "                       next move, times x (0.1: ten times as fast)\n"
+    "    --flip             the board as White sees it\n"
+    "    --size <px>        the picture's width (default 480; 120-4000)\n"
+    "    -o, --output <out> write to a file (atomically; '-' is stdout,\n"
+    "                       never a terminal for PNG and GIF)\n"
+    "    --force            replace an existing file\n"
+    "    --from <format>    read as this format instead of detecting it\n"
+    "\n"
+    "Exit status: 0 shown, 1 the record is unreadable or illegal (an\n"
+    "illegal record is shown up to its first illegal move), 2 trouble.\n";
+
+enum mode { MODE_TEXT, MODE_SVG, MODE_PNG, MODE_GIF };
+
+/* The last frame of a GIF stays this long, or a frame's time if longer. */
+#define GIF_HOLD_MS 3000
+
+enum {
+	OPT_PLY = 0x100, OPT_LAST, OPT_MOVES, OPT_ASCII, OPT_COLOR, OPT_SVG,
+	OPT_PNG, OPT_GIF, OPT_DELAY, OPT_REAL_TIME, OPT_FLIP, OPT_SIZE,
+	OPT_FORCE, OPT_FROM
+};
+
+struct show {
+	enum mode mode;
+	int ply;		/* --ply, or -1: the last */
+	int moves, ascii, flip, force;
+	int colour;		/* -1 auto, 0 never, 1 always */
+	int size;
+	int64_t delay_ms;
+	double real_time;	/* 0: off */
+	const char *output;
+	const struct format *from;
+	struct record r;
+	struct diag_list d;
+	int status;
+};
+
+static int
+to_stdout(const struct show *s)
+{
+	return !s->output || strcmp(s->output, "-") == 0;
+}
+
+/*
+ * Reads the first record of the file and replays it. Returns 0 (the
+ * record may be illegal: s->status says so), or an exit status.
+ */
+static int
+read_record(struct show *s, const char *path)
+{
+	const char *file = input_display_name(path);
+	struct strbuf data = STRBUF_INIT;
+	const struct format *f;
+	struct reader rd;
+	struct replay rp;
+	struct text t;
+	enum read_status st;
+	int rc = 0;
+
+	text_init(&t);
+	if (input_read(path, &data) < 0) {
+		rc = cmd_error("cannot read '%s': %s", file, strerror(errno));
+		goto out;
+	}
+	if (text_decode_strbuf(&t, &data, &s->d) < 0) {
+		cmd_print_diags(file, &s->d);
+		rc = EXIT_FINDINGS;
+		goto out;
+	}
+	if (!(f = s->from ? s->from : formats_detect(&t, path))) {
+		fprintf(stderr, "%s: error: not a record kifu can read (%s) "
+		    "[unknown-format]\n", file, formats_names());
+		rc = EXIT_FINDINGS;
+		goto out;
+	}
+	reader_init(&rd, &t, variant_standard());
+	st = f->read(&rd, &s->r, &s->d);
+	if (st == READ_EOF) {
+		fprintf(stderr, "%s: error: no record in the file [empty]\n",
+		    file);
+		rc = EXIT_FINDINGS;
+		goto out;
+	}
+	if (st != READ_OK) {
+		if (!s->d.errors)
+			diag_add(&s->d, DIAG_ERROR, diag_id_name(DIAG_SYNTAX),
+			    NULL, 0, "the record cannot be read");
+		cmd_print_diags(file, &s->d);
+		rc = EXIT_FINDINGS;
+		goto out;
+	}
+	replay_record(&s->r, &rp, &s->d);
+	if (s->d.errors) {
+		diag_add(&s->d, DIAG_WARNING, diag_id_name(DIAG_LIMIT), NULL, 0,
+		    "shown up to its first illegal move (%d moves)", rp.moves);
+		s->status = EXIT_FINDINGS;
+	}
+	cmd_print_diags(file, &s->d);
+out:
+	text_release(&t);
+	strbuf_release(&data);
+	return rc;
+}
+
+static int
+colour_wanted(const struct show *s)
+{
+	const char *no = getenv("NO_COLOR"), *term = getenv("TERM");
+
+	if (s->colour >= 0)
+		return s->colour;
+	return to_stdout(s) && isatty(STDOUT_FILENO) && !(no && *no) &&
+	    !(term && strcmp(term, "dumb") == 0);
+}
+
+/*
+ * The main line as KIF lists it, with the line of move `ply` in colour
+ * when asked. The text is the record's: control characters in comments
+ * are shown as '?', so that they cannot drive the terminal.
+ */
+static void
+add_moves(struct show *s, int ply, int colour, struct strbuf *out)
+{
+	struct strbuf list = STRBUF_INIT;
+	char head[16];
+	size_t i, n, hl = SIZE_MAX;
+
+	kif_write_main_line(&s->r, &list, &s->d);
+	n = (size_t)snprintf(head, sizeof(head), "%4d ", ply);
+	for (i = 0; i < list.len && colour && ply > 0; i++)
+		if ((i == 0 || list.buf[i - 1] == '\n') &&
+		    strncmp(list.buf + i, head, n) == 0) {
+			hl = i;
+			break;
+		}
+	strbuf_addc(out, '\n');
+	for (i = 0; i < list.len; i++) {
+		unsigned char c = (unsigned char)list.buf[i];
+
+		if (i == hl)
+			strbuf_adds(out, DIAGRAM_MARK_ON);
+		if (hl != SIZE_MAX && i > hl && c == '\n') {
+			strbuf_adds(out, DIAGRAM_MARK_OFF);
+			hl = SIZE_MAX;
+		}
+		strbuf_addc(out, (c < 0x20 && c != '\n') || c == 0x7f ?
+		    '?' : (char)c);
+	}
+	strbuf_release(&list);
+}
+
+static int
+show_text(struct show *s, const struct diagram *dg, int played,
+    struct strbuf *out)
+{
+	struct text_style ts;
+
+	ts.ascii = s->ascii;
+	ts.colour = colour_wanted(s);
+	diagram_text(dg, &ts, out);
+	if (s->moves)
+		add_moves(s, played, ts.colour, out);
+	return 0;
+}
+
+static void
+svg_of(const struct show *s, const struct diagram *dg, struct strbuf *svg)
+{
+	struct svg_style ss;
+
+	ss.width = s->size;
+	ss.flip = s->flip;
+	diagram_svg(dg, &ss, svg);
+}
+
+static int
+show_png(struct show *s, const struct diagram *dg, struct strbuf *out)
+{
+	struct strbuf svg = STRBUF_INIT, why = STRBUF_INIT;
+	struct renderer *rd;
+	int rc = 0;
+
+	svg_of(s, dg, &svg);
+	if (!(rd = render_open(s->size, diagram_svg_height(dg->pos.v,
+	    s->size), &why)) || render_draw(rd, svg.buf, svg.len, NULL, 0,
+	    NULL, &why) < 0 || render_png(rd, out, &why) < 0)
+		rc = cmd_error("cannot draw the PNG: %s", why.buf);
+	if (rd)
+		render_close(rd);
+	strbuf_release(&svg);
+	strbuf_release(&why);
+	return rc;
+}
+
+/* How long the frame after node i (0: the start) stays. */
+static int64_t
+frame_ms(const struct show *s, int32_t i, int last)
+{
+	int32_t next = s->r.nodes[i].next;
+
+	if (last)
+		return s->delay_ms > GIF_HOLD_MS ? s->delay_ms : GIF_HOLD_MS;
+	/* The position stood while the next move was thought over. */
+	if (s->real_time > 0 && next >= 0 && s->r.nodes[next].time_ms >= 0)
+		return (int64_t)((double)s->r.nodes[next].time_ms *
+		    s->real_time + 0.5);
+	return s->delay_ms;
+}
+
+/*
+ * Each frame is drawn over the last one, inside the rectangles where they
+ * differ only (diagram_svg_changes), from an SVG of what meets them: the
+ * picture a whole drawing gives (but for the anti-aliasing of a few edge
+ * pixels), several times faster.
+ */
+static int
+show_gif(struct show *s, int frames, struct strbuf *out)
+{
+	struct strbuf svg = STRBUF_INIT, why = STRBUF_INIT;
+	struct render_rect clip[SVG_MAX_CHANGES];
+	struct svg_rect ch[SVG_MAX_CHANGES];
+	struct svg_style ss;
+	struct diagram dg, prev;
+	struct renderer *rd = NULL;
+	struct gif *g = NULL;
+	int w = s->size, h, k, j, nclip = 0, rc = 0;
+	unsigned char *rgb = NULL;
+	int32_t i = 0;
+
+	ss.width = w;
+	ss.flip = s->flip;
+	diagram_start(&dg, &s->r);
+	h = diagram_svg_height(dg.pos.v, w);
+	if (!(rd = render_open(w, h, &why)) ||
+	    !(g = gif_begin(w, h, diagram_svg_colours, SVG_NCOLOURS, out,
+	    &why))) {
+		rc = cmd_error("cannot make the GIF: %s", why.buf);
+		goto out;
+	}
+	rgb = xmalloc((size_t)w * (size_t)h * 3);
+	for (k = 0; k <= frames; k++) {
+		if (k > 0) {
+			prev = dg;
+			i = s->r.nodes[i].next;
+			diagram_play(&dg, &s->r, i);
+			nclip = diagram_svg_changes(&prev, &dg, &ss, ch);
+			for (j = 0; j < nclip; j++) {
+				clip[j].x = ch[j].x;
+				clip[j].y = ch[j].y;
+				clip[j].w = ch[j].w;
+				clip[j].h = ch[j].h;
+			}
+		}
+		strbuf_reset(&svg);
+		diagram_svg_part(&dg, &ss, ch, nclip, &svg);
+		if (render_draw(rd, svg.buf, svg.len, clip, nclip, rgb,
+		    &why) < 0 ||
+		    gif_frame(g, rgb, frame_ms(s, i, k == frames), &why) < 0) {
+			rc = cmd_error("cannot make the GIF: %s", why.buf);
+			break;
+		}
+	}
+out:
+	if (g && gif_end(g, &why) < 0 && !rc)
+		rc = cmd_error("cannot make the GIF: %s", why.buf);
+	if (rd)
+		render_close(rd);
+	free(rgb);
+	strbuf_release(&svg);
+	strbuf_release(&why);
+	return rc;
+}
+
+static int
+write_out(const struct show *s, const struct strbuf *out)
+{
+	if (to_stdout(s)) {
+		if (output_write_stdout(out->buf, out->len) < 0)
+			return cmd_error("write error on standard output: %s",
+			    strerror(errno));
+		return 0;
+	}
+	if (output_write_file(s->output, out->buf, out->len, s->force,
+	    -1) < 0) {
+		if (errno == EEXIST)
+			return cmd_error("'%s' exists; not replaced (use "
+			    "--force)", s->output);
+		return cmd_error("cannot write '%s': %s", s->output,
+		    strerror(errno));
+	}
+	return 0;
+}
+
+static int
+show_file(struct show *s, const char *path)
+{
+	struct strbuf out = STRBUF_INIT;
+	struct diagram dg;
+	int played, rc;
+
+	if ((rc = read_record(s, path)) != 0)
+		return rc;
+	played = diagram_at(&dg, &s->r, s->ply);
+	if (s->ply >= 0 && played < s->ply) {
+		fprintf(stderr, "%s: error: no position after move %d: the "
+		    "main line has %d legal move%s [limit]\n",
+		    input_display_name(path), s->ply, played,
+		    played == 1 ? "" : "s");
+		return EXIT_FINDINGS;
+	}
+	switch (s->mode) {
+	case MODE_TEXT: rc = show_text(s, &dg, played, &out); break;
+	case MODE_SVG: svg_of(s, &dg, &out); break;
+	case MODE_PNG: rc = show_png(s, &dg, &out); break;
+	case MODE_GIF: rc = show_gif(s, played, &out); break;
+	}
+	if (!rc)
+		rc = write_out(s, &out);
+	strbuf_release(&out);
+	return rc ? rc : s->status;
+}
+
+static int
+set_mode(struct show *s, enum mode m, const char *opt)
+{
+	if (s->mode != MODE_TEXT && s->mode != m)
+		return cmd_usage_error(cmd_show_usage, "%s: one of --svg, "
+		    "--png and --gif at a time", opt);
+	s->mode = m;
+	return 0;
+}
+
+static int
+parse_delay(struct show *s, const char *arg)
+{
+	int ms = cmd_parse_int(arg, 655350);
+
+	if (ms < 0)
+		return cmd_usage_error(cmd_show_usage, "--delay takes "
+		    "milliseconds (0-655350), not '%s'", arg);
+	s->delay_ms = ms;
+	return 0;
+}
+
+static int
+parse_real_time(struct show *s, const char *arg)
+{
+	char *end;
+
+	errno = 0;
+	s->real_time = strtod(arg, &end);
+	if (!*arg || *end || errno || !(s->real_time > 0) ||
+	    s->real_time > 1000)
+		return cmd_usage_error(cmd_show_usage, "--real-time takes a "
+		    "factor above 0 (up to 1000), not '%s'", arg);
+	return 0;
+}
+
+/* Options that only make sense for some outputs. */
+static int
+check_options(const struct show *s, int delay_set)
+{
+	int picture = s->mode != MODE_TEXT;
+
+	if (picture && (s->moves || s->ascii || s->colour >= 0))
+		return cmd_usage_error(cmd_show_usage, "--moves, --ascii and "
+		    "--color are for the terminal board, not pictures");
+	if (!picture && (s->flip || s->size))
+		return cmd_usage_error(cmd_show_usage, "--flip and --size are "
+		    "for pictures (--svg, --png, --gif)");
+	if (s->mode != MODE_GIF && (delay_set || s->real_time > 0))
+		return cmd_usage_error(cmd_show_usage, "--delay and "
+		    "--real-time are for --gif");
+	if ((s->mode == MODE_PNG || s->mode == MODE_GIF) && to_stdout(s) &&
+	    isatty(STDOUT_FILENO))
+		return cmd_usage_error(cmd_show_usage, "a %s is no text for "
+		    "a terminal: give -o FILE, or redirect standard output",
+		    s->mode == MODE_PNG ? "PNG" : "GIF");
+	return 0;
+}
+
+int
+cmd_show(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "ply", required_argument, NULL, OPT_PLY },
+		{ "last", no_argument, NULL, OPT_LAST },
+		{ "moves", no_argument, NULL, OPT_MOVES },
+		{ "ascii", no_argument, NULL, OPT_ASCII },
+		{ "color", required_argument, NULL, OPT_COLOR },
+		{ "colour", required_argument, NULL, OPT_COLOR },
+		{ "svg", no_argument, NULL, OPT_SVG },
+		{ "png", no_argument, NULL, OPT_PNG },
+		{ "gif", no_argument, NULL, OPT_GIF },
+		{ "delay", required_argument, NULL, OPT_DELAY },
+		{ "real-time", required_argument, NULL, OPT_REAL_TIME },
+		{ "flip", no_argument, NULL, OPT_FLIP },
+		{ "size", required_argument, NULL, OPT_SIZE },
+		{ "output", required_argument, NULL, 'o' },
+		{ "force", no_argument, NULL, OPT_FORCE },
+		{ "from", required_argument, NULL, OPT_FROM },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct show s;
+	int opt, rc, delay_set = 0, last = 0;
+
+	memset(&s, 0, sizeof(s));
+	s.ply = -1;
+	s.colour = -1;
+	s.delay_ms = 1000;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
+		rc = 0;
+		switch (opt) {
+		case OPT_PLY:
+			if ((s.ply = cmd_parse_int(optarg, INT_MAX)) < 0)
+				return cmd_usage_error(cmd_show_usage, "--ply "
+				    "takes a number of moves, not '%s'", optarg);
+			break;
+		case OPT_LAST: last = 1; break;
+		case OPT_MOVES: s.moves = 1; break;
+		case OPT_ASCII: s.ascii = 1; break;
+		case OPT_COLOR:
+			if (!strcmp(optarg, "auto"))
+				s.colour = -1;
+			else if (!strcmp(optarg, "always"))
+				s.colour = 1;
+			else if (!strcmp(optarg, "never"))
+				s.colour = 0;
+			else
+				return cmd_usage_error(cmd_show_usage, "--color "
+				    "takes auto, always or never, not '%s'",
+				    optarg);
+			break;
+		case OPT_SVG: rc = set_mode(&s, MODE_SVG, "--svg"); break;
+		case OPT_PNG: rc = set_mode(&s, MODE_PNG, "--png"); break;
+		case OPT_GIF: rc = set_mode(&s, MODE_GIF, "--gif"); break;
+		case OPT_DELAY:
+			rc = parse_delay(&s, optarg);
+			delay_set = 1;
+			break;
+		case OPT_REAL_TIME: rc = parse_real_time(&s, optarg); break;
+		case OPT_FLIP: s.flip = 1; break;
+		case OPT_SIZE:
+			if ((s.size = cmd_parse_int(optarg, 4000)) < 120)
+				return cmd_usage_error(cmd_show_usage, "--size "
+				    "takes a width of 120 to 4000 pixels, not "
+				    "'%s'", optarg);
+			break;
+		case 'o': s.output = optarg; break;
+		case OPT_FORCE: s.force = 1; break;
+		case OPT_FROM:
+			if (!(s.from = formats_by_name(optarg)) || !s.from->read)
+				return cmd_usage_error(cmd_show_usage, "cannot "
+				    "read format '%s' (known: %s)", optarg,
+				    formats_names());
+			break;
+		case 'h': return cmd_help(cmd_show_usage);
+		default:
+			return cmd_usage_error(cmd_show_usage,
+			    optopt ? "option '%s' needs a value" :
+			    "unknown option '%s'", argv[optind - 1]);
+		}
+		if (rc)
+			return rc;
+	}
+	if (last && s.ply >= 0)
+		return cmd_usage_error(cmd_show_usage, "--ply or --last, not "
+		    "both");
+	if (optind == argc)
+		return cmd_usage_error(cmd_show_usage, "no file given");
+	if (argc - optind > 1)
+		return cmd_usage_error(cmd_show_usage, "one file at a time");
+	if ((rc = check_options(&s, delay_set)) != 0)
+		return rc;
+	if (!s.size)
+		s.size = 480;
+	record_init(&s.r, variant_standard());
+	diag_list_init(&s.d);
+	rc = show_file(&s, argv[optind]);
+	record_release(&s.r);
+	diag_list_release(&s.d);
+	return rc;
+}
