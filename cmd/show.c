@@ -122,7 +122,7 @@ read_record(struct show *s, const char *path)
 		rc = EXIT_FINDINGS;
 		goto out;
 	}
-	if (!(f = s->from ? s->from : formats_detect(&t, path))) {
+	if (!(f = s->from ? s->from : formats_detect(&t, path, NULL))) {
 		fprintf(stderr, "%s: error: not a record kifu can read (%s) "
 		    "[unknown-format]\n", file, formats_names());
 		rc = EXIT_FINDINGS;
