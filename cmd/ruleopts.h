@@ -48,7 +48,7 @@ int limitopt_take(struct limits *lim, const char *arg, const char *usage);
     "Rules (the set is printed with every result):\n" \
     "    --rules <set>     jsa (default: JSA professional rules), csa\n" \
     "                      (shogi-server: Floodgate, CSA tournaments),\n" \
-    "                      wars (Shogi Wars)\n" \
+    "                      wars (Shogi Wars), minishogi (5x5)\n" \
     "    --declaration 24|27|none\n" \
     "                      entering-king declarations: JSA 24-point (31 wins,\n" \
     "                      24-30 draws), CSA 27-point (Black 28, White 27)\n" \
@@ -58,7 +58,8 @@ int limitopt_take(struct limits *lim, const char *arg, const char *usage);
     "                      whether the start position counts for sennichite\n" \
     "    --rule <key>=<value>\n" \
     "                      any other setting: check-extension, impasse,\n" \
-    "                      mate-ends-game, handicap-credit\n" \
+    "                      mate-ends-game, handicap-credit, repetition\n" \
+    "                      (draw, first-mover-loses)\n" \
     "Limits:\n" \
     LIMIT_HELP
 
