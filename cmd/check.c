@@ -41,6 +41,8 @@ const char cmd_check_usage[] =
     "    --stdin              read the paths from standard input, one a line\n"
     "    -z                   with --stdin: paths end with NUL, not newline\n"
     "    --from <format>      read every record as this format\n"
+    "    --variant <name>     standard (default) or minishogi: the game a\n"
+    "                         record is of when its text does not say\n"
     "    --fail-fast          stop at the first finding\n"
     "    --progress, --no-progress\n"
     "                         force the progress bar on stderr on or off\n"
@@ -545,6 +547,7 @@ cmd_check(int argc, char **argv)
 		{ "progress", no_argument, NULL, 'P' },
 		{ "no-progress", no_argument, NULL, 'N' },
 		{ "verbose", no_argument, NULL, 'v' },
+		{ "variant", required_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		RULE_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
@@ -588,6 +591,10 @@ cmd_check(int argc, char **argv)
 				return cmd_usage_error(cmd_check_usage,
 				    "unknown format '%s' (known: %s)", optarg,
 				    formats_names());
+			break;
+		case 'V':
+			if (cmd_variant(optarg, &c.jo.variant, cmd_check_usage))
+				return EXIT_TROUBLE;
 			break;
 		case 'h': return cmd_help(cmd_check_usage);
 		default:

@@ -17,6 +17,12 @@ struct judge_opts {
 	const struct format *from;	/* NULL: detect */
 	const struct ruleset *rules;	/* NULL: ruleset_default() (jsa) */
 	const struct limits *limits;	/* NULL: limits_default */
+	/*
+	 * The game a record is of when its text does not say (USI
+	 * startpos, a KIF without 手合割 or board, a CSA record without a
+	 * board); NULL: standard shogi.
+	 */
+	const struct variant *variant;
 };
 
 /* One record's outcome; every pointer is borrowed for the callback. */
