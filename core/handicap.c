@@ -41,13 +41,30 @@ build(enum handicap h, struct position *pos)
 /* The standard starts, built once by core_init() and only read after. */
 static struct position starts[HANDICAP_NB];
 
+/* lishogi's minishogi handicaps (shogiops src/handicaps.ts). */
+static const char *const mini_odds_sfens[] = {
+	"r1sgk/4p/5/P4/KGSBR w - 1",	/* 角落ち */
+	"1bsgk/4p/5/P4/KGSBR w - 1",	/* 飛車落ち */
+	"2sgk/4p/5/P4/KGSBR w - 1",	/* 二枚落ち */
+	"3gk/4p/5/P4/KGSBR w - 1",	/* 三枚落ち */
+	"4k/4p/5/P4/KGSBR w - 1",	/* 四枚落ち */
+};
+
+#define N_MINI_ODDS (sizeof(mini_odds_sfens) / sizeof(mini_odds_sfens[0]))
+
+static struct position mini_odds[N_MINI_ODDS];
+
 void
 handicap_init(void)
 {
+	size_t i;
 	int h;
 
 	for (h = HANDICAP_EVEN; h < HANDICAP_NB; h++)
 		build(h, &starts[h]);
+	for (i = 0; i < N_MINI_ODDS; i++)
+		(void)sfen_read_uninit(&mini_odds[i], variant_minishogi(),
+		    mini_odds_sfens[i], NULL);
 }
 
 void
@@ -57,25 +74,41 @@ handicap_position(enum handicap h, struct position *pos)
 	*pos = starts[h > HANDICAP_NONE && h < HANDICAP_NB ? h : HANDICAP_EVEN];
 }
 
+/* The same board, hands and side to move. */
+static int
+same_start(const struct position *q, const struct position *pos)
+{
+	return position_key(q) == position_key(pos) &&
+	    memcmp(q->board, pos->board, sizeof(q->board)) == 0 &&
+	    memcmp(q->hand, pos->hand, sizeof(q->hand)) == 0 &&
+	    q->side == pos->side;
+}
+
+int
+handicap_minishogi_odds(const struct position *pos)
+{
+	size_t i;
+
+	core_init();
+	if (pos->v != variant_minishogi())
+		return 0;
+	for (i = 0; i < N_MINI_ODDS; i++)
+		if (same_start(&mini_odds[i], pos))
+			return 1;
+	return 0;
+}
+
 enum handicap
 handicap_identify(const struct position *pos)
 {
-	const struct position *q;
 	int h;
 
 	core_init();
-	if (pos->v == variant_minishogi()) {
-		q = &starts[HANDICAP_MINISHOGI];
-		return position_key(q) == position_key(pos) ?
+	if (pos->v == variant_minishogi())
+		return same_start(&starts[HANDICAP_MINISHOGI], pos) ?
 		    HANDICAP_MINISHOGI : HANDICAP_NONE;
-	}
-	for (h = HANDICAP_EVEN; h < HANDICAP_MINISHOGI; h++) {
-		q = &starts[h];
-		if (position_key(q) == position_key(pos) &&
-		    memcmp(q->board, pos->board, sizeof(q->board)) == 0 &&
-		    memcmp(q->hand, pos->hand, sizeof(q->hand)) == 0 &&
-		    q->side == pos->side)
+	for (h = HANDICAP_EVEN; h < HANDICAP_MINISHOGI; h++)
+		if (same_start(&starts[h], pos))
 			return h;
-	}
 	return HANDICAP_NONE;
 }

@@ -16,6 +16,11 @@
  * by column; Floodgate writes the result only in a 'summary comment,
  * and "%KACHI, T, %KACHI" for one declaration; 81Dojo adds lines of its
  * own, which are kept as raw headers with a warning.
+ *
+ * Minishogi records are the same syntax on a 5x5 board (the MSK format,
+ * formats.md 7): ranks P1..P5 of five cells, squares 11..55, and a line
+ * that ends in ',' goes on on the next. Ranks of five cells say a record
+ * is minishogi; without a board the caller's variant decides.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -248,6 +253,13 @@ char_len(const char *s, size_t n)
 	return k ? (int)k : 1;
 }
 
+static void
+load_line(struct csa *st)
+{
+	st->p = text_line_ptr(st->t, st->li);
+	st->n = text_trim_end(st->p, st->t->lines[st->li].len);
+}
+
 /*
  * The span of len bytes at byte `at` of the current line. Columns are
  * counted on from the previous span of the line, so that a line of many
@@ -418,7 +430,9 @@ finish_position(struct csa *st, enum color side, const struct span *sp)
 	st->started = 1;
 	if (!st->poslines) {
 		diag_add(st->d, DIAG_WARNING, diag_id_name(DIAG_BAD_POSITION),
-		    sp, 0, "no start position; assuming the even game");
+		    sp, 0, "no start position; assuming %s",
+		    st->v == variant_minishogi() ? "the minishogi start" :
+		    "the even game");
 		position_set_start(&st->pos, st->v);
 	}
 	for (i = 0; i < st->nal; i++)
@@ -444,6 +458,7 @@ finish_position(struct csa *st, enum color side, const struct span *sp)
 			return -1;
 	}
 	st->r->start = st->pos;
+	st->r->v = st->pos.v;
 	st->r->handicap = h;
 	return 0;
 }
@@ -479,6 +494,8 @@ read_pi(struct csa *st, size_t at, size_t len)
 		    "'PI' must be the first line of the position");
 	st->board = BOARD_PI;
 	st->poslines++;
+	/* PI is the 9x9 start, whatever game the caller expected. */
+	st->v = variant_standard();
 	position_set_start(&st->pos, st->v);
 	for (i = 2; i < len; i += 4) {
 		enum piece_type pt;
@@ -507,16 +524,83 @@ read_pi(struct csa *st, size_t at, size_t len)
 	return 0;
 }
 
+/* A rank continued on the next line goes on with that line's statements. */
+static int read_statements(struct csa *st, size_t i);
+
 /*
- * "P1".."P9": nine cells from file 9 to file 1, each "+XX", "-XX" or
- * " * ". Cells are found by their first character rather than by
- * column, which reads the ranks that lost their padding in mail.
+ * Whether the statement ending at byte `end` of the current line is the
+ * last of a line that ends in ',': the MSK convention of minishogi
+ * records (formats.md 7) continues such a line on the next one, which
+ * this moves to (st->li, p and n). Returns 0 when it does not apply.
+ */
+static int
+next_line_continues(struct csa *st, size_t end)
+{
+	size_t i = end;
+
+	while (i < st->n && is_blank(st->p[i]))
+		i++;
+	if (i + 1 != st->n || st->p[i] != ',' || st->li + 1 >= st->t->nlines)
+		return 0;
+	st->li++;
+	load_line(st);
+	return 1;
+}
+
+/* The first statement of the current line: its length, blanks trimmed. */
+static size_t
+first_statement(const struct csa *st)
+{
+	const char *c = memchr(st->p, ',', st->n);
+
+	return text_trim_end(st->p, c ? (size_t)(c - st->p) : st->n);
+}
+
+/*
+ * The start position goes on the board of v from here on: the pieces
+ * placed so far move over, which fails (a bad position, -1) when one of
+ * them stands off the new board.
+ */
+static int
+use_variant(struct csa *st, const struct variant *v, size_t at, size_t len)
+{
+	struct position old = st->pos;
+	square sq;
+	int c, pt;
+
+	if (v == st->v)
+		return 0;
+	position_clear(&st->pos, v);
+	for (sq = 0; sq < SQ_NB; sq++) {
+		if (old.board[sq] == PIECE_NONE)
+			continue;
+		if (!bb_test(v->board, sq))
+			return bad_position(st, at, len, "a piece placed before "
+			    "this rank is off its board");
+		position_put(&st->pos, sq, old.board[sq]);
+	}
+	for (c = 0; c < COLOR_NB; c++)
+		for (pt = PT_PAWN; pt < HAND_NB; pt++)
+			position_hand_set(&st->pos, (enum color)c,
+			    (enum piece_type)pt, old.hand[c][pt]);
+	st->v = v;
+	return 0;
+}
+
+/*
+ * "P1".."P9": a rank, cells from the highest file down to file 1, each
+ * "+XX", "-XX" or " * ". Cells are found by their first character rather
+ * than by column, which reads the ranks that lost their padding in
+ * mail. Nine cells are a rank of shogi, five of minishogi (MSK, whose
+ * ranks are P1..P5): the first rank says which board the position is
+ * on, whatever the caller expected.
  */
 static int
 read_row(struct csa *st, size_t at, size_t len)
 {
 	const char *s = st->p + at;
-	int rank = s[1] - '1', cell;
+	int rank = s[1] - '1', cell, files, continued = 0;
+	piece cells[FILE_NB];
 	size_t i = 2;
 
 	if (st->board == BOARD_PI)
@@ -524,20 +608,28 @@ read_row(struct csa *st, size_t at, size_t len)
 		    "'PI' and 'P1'..'P9' cannot be mixed");
 	if (st->rows & (1u << rank))
 		return bad_position(st, at, 2, "rank given twice");
-	st->board = BOARD_ROWS;
-	st->rows |= 1u << rank;
-	st->poslines++;
 	for (cell = 0; cell < FILE_NB; cell++) {
-		square sq = sq_make(FILE_NB - 1 - cell, rank);
 		enum piece_type pt;
 
 		while (i < len && is_blank(s[i]))
 			i++;
+		if (i >= len && next_line_continues(st, at + len)) {
+			continued = 1;
+			at = 0;
+			s = st->p;
+			len = first_statement(st);
+			i = 0;
+			cell--;
+			continue;
+		}
 		if (i >= len)
-			return syntax(st, at + i, 0, 0,
-			    "rank has fewer than nine squares:", s, len);
+			break;
+		/* Past a board's width, what is no cell is left for below. */
+		if (cell >= variant_minishogi()->files && s[i] != '*' &&
+		    s[i] != '+' && s[i] != '-')
+			break;
 		if (s[i] == '*') {
-			position_remove(&st->pos, sq);
+			cells[cell] = PIECE_NONE;
 			i++;
 			continue;
 		}
@@ -547,8 +639,39 @@ read_row(struct csa *st, size_t at, size_t len)
 		if ((pt = piece_of(s + i + 1)) == PT_NONE)
 			return syntax(st, at + i + 1, 2, 0, "unknown piece",
 			    s + i + 1, 2);
-		position_put(&st->pos, sq, piece_make(color_of(s[i]), pt));
+		cells[cell] = piece_make(color_of(s[i]), pt);
 		i += 3;
+	}
+	files = cell;
+	if (!st->rows && (files == variant_minishogi()->files ||
+	    files == variant_standard()->files) &&
+	    use_variant(st, files == FILE_NB ? variant_standard() :
+	    variant_minishogi(), at, len) < 0)
+		return -1;
+	if (files != st->v->files) {
+		char what[64];
+
+		snprintf(what, sizeof(what), "rank has %d squares, not %d:",
+		    files, st->v->files);
+		return syntax(st, at + i, 0, 0, what, s, len);
+	}
+	if (rank >= st->v->ranks) {
+		char msg[64];
+
+		snprintf(msg, sizeof(msg), "rank %d is off a board of %d ranks",
+		    rank + 1, st->v->ranks);
+		return bad_position(st, at, 2, msg);
+	}
+	st->board = BOARD_ROWS;
+	st->rows |= 1u << rank;
+	st->poslines++;
+	for (cell = 0; cell < st->v->files; cell++) {
+		square sq = sq_make(st->v->files - 1 - cell, rank);
+
+		if (cells[cell] == PIECE_NONE)
+			position_remove(&st->pos, sq);
+		else
+			position_put(&st->pos, sq, cells[cell]);
 	}
 	while (i < len && is_blank(s[i]))
 		i++;
@@ -556,9 +679,12 @@ read_row(struct csa *st, size_t at, size_t len)
 		struct span sp = span_at(st, at + i, len - i);
 
 		diag_add(st->d, DIAG_WARNING, diag_id_name(DIAG_SYNTAX), &sp,
-		    0, "ignoring '%.*s' after the ninth square",
-		    qlen(s + i, len - i), s + i);
+		    0, "ignoring '%.*s' after the %s square",
+		    qlen(s + i, len - i), s + i, st->v->files == FILE_NB ?
+		    "ninth" : "fifth");
 	}
+	if (continued && len < st->n)
+		return read_statements(st, len + 1);
 	return 0;
 }
 
@@ -597,6 +723,7 @@ read_pieces(struct csa *st, size_t at, size_t len)
 	const char *s = st->p + at;
 	enum color c = color_of(s[1]);
 	size_t i = 2;
+	int continued = 0;
 
 	st->poslines++;
 	for (;;) {
@@ -607,8 +734,17 @@ read_pieces(struct csa *st, size_t at, size_t len)
 
 		while (i < len && is_blank(s[i]))
 			i++;
+		if (i >= len && next_line_continues(st, at + len)) {
+			at = 0;
+			s = st->p;
+			len = first_statement(st);
+			i = 0;
+			continued = 1;
+			continue;
+		}
 		if (i >= len)
-			return 0;
+			return continued && len < st->n ?
+			    read_statements(st, len + 1) : 0;
 		if (len - i < 4)
 			return syntax(st, at + i, len - i, 0,
 			    "incomplete piece", s + i, len - i);
@@ -624,6 +760,13 @@ read_pieces(struct csa *st, size_t at, size_t len)
 		if ((pt = piece_of(s + i + 2)) == PT_NONE)
 			return syntax(st, at + i + 2, 2, 0, "unknown piece",
 			    s + i + 2, 2);
+		if (!bb_test(st->v->board, sq)) {
+			char msg[48];
+
+			snprintf(msg, sizeof(msg), "%.2s is off the %dx%d board",
+			    s + i, st->v->files, st->v->ranks);
+			return bad_position(st, at + i, 4, msg);
+		}
 		old = st->pos.board[sq];
 		if (old != PIECE_NONE && old != piece_make(c, pt))
 			return bad_position(st, at + i, 4,
@@ -1109,13 +1252,6 @@ read_line(struct csa *st)
 	return LINE_OK;
 }
 
-static void
-load_line(struct csa *st)
-{
-	st->p = text_line_ptr(st->t, st->li);
-	st->n = text_trim_end(st->p, st->t->lines[st->li].len);
-}
-
 /* After a syntax error: on to the line after the next "/". */
 static void
 skip_record(struct csa *st)
@@ -1387,12 +1523,6 @@ csa_read(struct reader *rd, struct record *out, struct diag_list *d)
 	enum read_status rs;
 
 	core_init();
-	if (v != variant_standard()) {
-		diag_add(d, DIAG_ERROR, diag_id_name(DIAG_UNKNOWN_FORMAT), NULL,
-		    0, "csa records hold standard shogi, not '%s'", v->name);
-		rd->done = 1;
-		return READ_FATAL;
-	}
 	rs = read_past_empty(rd, out, d, v, &e);
 	if (rs != READ_EOF)
 		rd->nread++;
