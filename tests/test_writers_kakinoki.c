@@ -559,6 +559,49 @@ test_minishogi(void **state)
 	    "先手の持駒：なし\n"
 	    SEPARATOR, 0);
 	record_release(&r);
+
+	/*
+	 * lishogi's 二枚落ち: no 手合割 name of its own, so the board, with
+	 * 上手 and 下手 for the sides, and 上手 to move.
+	 */
+	load_usi_variant(&r, variant_minishogi(),
+	    "position sfen 2sgk/4p/5/P4/KGSBR w - 1 moves 2a3b 1e1d resign",
+	    0);
+	assert_written(kif_write, &r, &utf8,
+	    KIF_HEAD "手合割：5五将棋\n"
+	    "上手の持駒：なし\n"
+	    "  ５ ４ ３ ２ １\n"
+	    "+---------------+\n"
+	    "| ・ ・v銀v金v玉|一\n"
+	    "| ・ ・ ・ ・v歩|二\n"
+	    "| ・ ・ ・ ・ ・|三\n"
+	    "| 歩 ・ ・ ・ ・|四\n"
+	    "| 玉 金 銀 角 飛|五\n"
+	    "+---------------+\n"
+	    "下手の持駒：なし\n"
+	    "上手番\n"
+	    SEPARATOR
+	    "   1 ３二金(21)\n"
+	    "   2 １四飛(15)\n"
+	    "   3 投了\n"
+	    "まで2手で下手の勝ち\n", 0);
+	assert_written(ki2_write, &r, &utf8,
+	    KI2_HEAD "手合割：5五将棋\n"
+	    "上手の持駒：なし\n"
+	    "  ５ ４ ３ ２ １\n"
+	    "+---------------+\n"
+	    "| ・ ・v銀v金v玉|一\n"
+	    "| ・ ・ ・ ・v歩|二\n"
+	    "| ・ ・ ・ ・ ・|三\n"
+	    "| 歩 ・ ・ ・ ・|四\n"
+	    "| 玉 金 銀 角 飛|五\n"
+	    "+---------------+\n"
+	    "下手の持駒：なし\n"
+	    "上手番\n"
+	    "\n"
+	    "△３二金    ▲１四飛\n"
+	    "まで2手で下手の勝ち\n", 0);
+	record_release(&r);
 }
 
 struct terminal_case {

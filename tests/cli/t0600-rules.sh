@@ -119,7 +119,7 @@ expect_output "-v" "testdata/rules/kachi-28.csa: record 1: ok, 0 moves, declarat
 
 # Usage errors.
 expect_exit 2 "unknown set" "$KIFU" validate --rules fide testdata/rules/kachi-28.csa
-expect_stderr_has "unknown set" "unknown rule set 'fide' (known: jsa, csa, wars)"
+expect_stderr_has "unknown set" "unknown rule set 'fide' (known: jsa, csa, wars, minishogi)"
 expect_exit 2 "bad declaration" "$KIFU" validate --declaration 25 testdata/rules/kachi-28.csa
 expect_exit 2 "bad max-moves" "$KIFU" validate --max-moves -1 testdata/rules/kachi-28.csa
 expect_exit 2 "bad yes/no" "$KIFU" validate --repetition-counts-start maybe testdata/rules/kachi-28.csa
