@@ -5,6 +5,7 @@
 #include "core_private.h"
 #include "handicap.h"
 #include "sfen.h"
+#include "zobrist.h"
 
 #define HC_NAME(e, id, sfen) id,
 static const char *const names[] = { HANDICAP_LIST(HC_NAME) };
@@ -41,30 +42,38 @@ build(enum handicap h, struct position *pos)
 /* The standard starts, built once by core_init() and only read after. */
 static struct position starts[HANDICAP_NB];
 
-/* lishogi's minishogi handicaps (shogiops src/handicaps.ts). */
-static const char *const mini_odds_sfens[] = {
-	"r1sgk/4p/5/P4/KGSBR w - 1",	/* 角落ち */
-	"1bsgk/4p/5/P4/KGSBR w - 1",	/* 飛車落ち */
-	"2sgk/4p/5/P4/KGSBR w - 1",	/* 二枚落ち */
-	"3gk/4p/5/P4/KGSBR w - 1",	/* 三枚落ち */
-	"4k/4p/5/P4/KGSBR w - 1",	/* 四枚落ち */
+/*
+ * lishogi's minishogi handicaps (shogiops src/handicaps.ts): the files
+ * of White's first rank they take the pieces off, White (上手) to move.
+ */
+static const char *const mini_odds_files[] = {
+	"4",		/* 角落ち    r1sgk/4p/5/P4/KGSBR w - 1 */
+	"5",		/* 飛車落ち  1bsgk/4p/5/P4/KGSBR w - 1 */
+	"54",		/* 二枚落ち  2sgk/4p/5/P4/KGSBR w - 1 */
+	"543",		/* 三枚落ち  3gk/4p/5/P4/KGSBR w - 1 */
+	"5432",		/* 四枚落ち  4k/4p/5/P4/KGSBR w - 1 */
 };
 
-#define N_MINI_ODDS (sizeof(mini_odds_sfens) / sizeof(mini_odds_sfens[0]))
+#define N_MINI_ODDS (sizeof(mini_odds_files) / sizeof(mini_odds_files[0]))
 
 static struct position mini_odds[N_MINI_ODDS];
 
 void
 handicap_init(void)
 {
+	const char *f;
 	size_t i;
 	int h;
 
 	for (h = HANDICAP_EVEN; h < HANDICAP_NB; h++)
 		build(h, &starts[h]);
-	for (i = 0; i < N_MINI_ODDS; i++)
-		(void)sfen_read_uninit(&mini_odds[i], variant_minishogi(),
-		    mini_odds_sfens[i], NULL);
+	for (i = 0; i < N_MINI_ODDS; i++) {
+		mini_odds[i] = starts[HANDICAP_MINISHOGI];
+		for (f = mini_odds_files[i]; *f; f++)
+			position_remove(&mini_odds[i], sq_make(*f - '1', 0));
+		mini_odds[i].side = WHITE;
+		mini_odds[i].board_key ^= zobrist_side;
+	}
 }
 
 void

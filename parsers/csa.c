@@ -524,36 +524,50 @@ read_pi(struct csa *st, size_t at, size_t len)
 	return 0;
 }
 
-/* A rank continued on the next line goes on with that line's statements. */
-static int read_statements(struct csa *st, size_t i);
-
 /*
  * Whether the statement ending at byte `end` of the current line is the
  * last of a line that ends in ',': the MSK convention of minishogi
- * records (formats.md 7) continues such a line on the next one, which
- * this moves to (st->li, p and n). Returns 0 when it does not apply.
+ * records (formats.md 7) continues such a line on the next one.
  */
 static int
-next_line_continues(struct csa *st, size_t end)
+line_continues(const struct csa *st, size_t end)
 {
 	size_t i = end;
 
 	while (i < st->n && is_blank(st->p[i]))
 		i++;
-	if (i + 1 != st->n || st->p[i] != ',' || st->li + 1 >= st->t->nlines)
-		return 0;
-	st->li++;
-	load_line(st);
-	return 1;
+	return i + 1 == st->n && st->p[i] == ',' &&
+	    st->li + 1 < st->t->nlines;
 }
 
-/* The first statement of the current line: its length, blanks trimmed. */
-static size_t
-first_statement(const struct csa *st)
-{
-	const char *c = memchr(st->p, ',', st->n);
+static int read_statements(struct csa *st, size_t i);
 
-	return text_trim_end(st->p, c ? (size_t)(c - st->p) : st->n);
+/*
+ * The statements after a rank or a hand that went on on the next line,
+ * which is now the current one: its statement ended at byte `end`. Out
+ * of line, so that the rare case costs the usual one nothing.
+ */
+static __attribute__((noinline)) int
+read_rest(struct csa *st, size_t end)
+{
+	return end < st->n ? read_statements(st, end + 1) : 0;
+}
+
+/* Moves on to the next line (line_continues said it goes on there). */
+static void
+next_line(struct csa *st)
+{
+	st->li++;
+	load_line(st);
+}
+
+/* The length of the first statement of line p (n bytes), blanks trimmed. */
+static size_t
+first_statement(const char *p, size_t n)
+{
+	const char *c = memchr(p, ',', n);
+
+	return text_trim_end(p, c ? (size_t)(c - p) : n);
 }
 
 /*
@@ -564,12 +578,13 @@ first_statement(const struct csa *st)
 static int
 use_variant(struct csa *st, const struct variant *v, size_t at, size_t len)
 {
-	struct position old = st->pos;
+	struct position old;
 	square sq;
 	int c, pt;
 
 	if (v == st->v)
 		return 0;
+	old = st->pos;
 	position_clear(&st->pos, v);
 	for (sq = 0; sq < SQ_NB; sq++) {
 		if (old.board[sq] == PIECE_NONE)
@@ -587,49 +602,95 @@ use_variant(struct csa *st, const struct variant *v, size_t at, size_t len)
 	return 0;
 }
 
+static int
+is_cell_start(char c)
+{
+	return c == '*' || c == '+' || c == '-';
+}
+
 /*
- * "P1".."P9": a rank, cells from the highest file down to file 1, each
- * "+XX", "-XX" or " * ". Cells are found by their first character rather
- * than by column, which reads the ranks that lost their padding in
- * mail. Nine cells are a rank of shogi, five of minishogi (MSK, whose
- * ranks are P1..P5): the first rank says which board the position is
- * on, whatever the caller expected.
+ * The cells from s[i] on, up to n or the first thing that is no cell,
+ * and at most `max` of them.
  */
 static int
-read_row(struct csa *st, size_t at, size_t len)
+count_cells(const char *s, size_t i, size_t n, int max)
 {
-	const char *s = st->p + at;
-	int rank = s[1] - '1', cell, files, continued = 0;
-	piece cells[FILE_NB];
-	size_t i = 2;
+	int cells = 0;
 
-	if (st->board == BOARD_PI)
-		return bad_position(st, at, 2,
-		    "'PI' and 'P1'..'P9' cannot be mixed");
-	if (st->rows & (1u << rank))
-		return bad_position(st, at, 2, "rank given twice");
-	for (cell = 0; cell < FILE_NB; cell++) {
+	for (; cells < max; cells++) {
+		while (i < n && is_blank(s[i]))
+			i++;
+		if (i >= n || !is_cell_start(s[i]))
+			break;
+		i += s[i] == '*' ? 1 : 3;
+	}
+	return cells;
+}
+
+/*
+ * The board a first rank is of: five cells are a rank of minishogi (the
+ * MSK format, whose ranks are P1..P5), more a rank of shogi, a rank
+ * continued on the next line counted whole. Fewer are left to the
+ * caller's board, which read_row then finds they do not fill.
+ */
+static int
+first_rank_board(struct csa *st, size_t at, size_t len)
+{
+	int narrow = variant_minishogi()->files;
+	int cells = count_cells(st->p + at, 2, len, narrow + 1);
+
+	if (cells <= narrow && line_continues(st, at + len)) {
+		const char *p = text_line_ptr(st->t, st->li + 1);
+		size_t n = text_trim_end(p, st->t->lines[st->li + 1].len);
+
+		cells += count_cells(p, 0, first_statement(p, n),
+		    narrow + 1 - cells);
+	}
+	if (cells < narrow)
+		return 0;
+	return use_variant(st, cells == narrow ? variant_minishogi() :
+	    variant_standard(), at, len);
+}
+
+/* A rank of another number of cells than the board's: -1. */
+static int
+bad_rank_width(struct csa *st, size_t at, size_t i, const char *s,
+    size_t len, int cells)
+{
+	char msg[64];
+
+	if (cells > st->v->files)
+		snprintf(msg, sizeof(msg), "rank has more than %d squares:",
+		    st->v->files);
+	else
+		snprintf(msg, sizeof(msg), "rank has %d squares, not %d:",
+		    cells, st->v->files);
+	return syntax(st, at + i, 0, 0, msg, s, len);
+}
+
+/*
+ * Cells `cell` on of a rank of `files` cells, from s[*i] (len bytes at
+ * byte `at` of the line) onto the board. Returns the cell it stopped at:
+ * files when the rank is whole, less when the statement ended first, or
+ * -1 after an error. Inlined: a board is nine of these in every record
+ * that has one, and a call per rank costs as much as its cells.
+ */
+static inline __attribute__((always_inline)) int
+read_cells(struct csa *st, size_t at, const char *s, size_t len, size_t *ip,
+    int rank, int cell, int files)
+{
+	size_t i = *ip;
+
+	for (; cell < files; cell++) {
+		square sq = sq_make(files - 1 - cell, rank);
 		enum piece_type pt;
 
 		while (i < len && is_blank(s[i]))
 			i++;
-		if (i >= len && next_line_continues(st, at + len)) {
-			continued = 1;
-			at = 0;
-			s = st->p;
-			len = first_statement(st);
-			i = 0;
-			cell--;
-			continue;
-		}
 		if (i >= len)
 			break;
-		/* Past a board's width, what is no cell is left for below. */
-		if (cell >= variant_minishogi()->files && s[i] != '*' &&
-		    s[i] != '+' && s[i] != '-')
-			break;
 		if (s[i] == '*') {
-			cells[cell] = PIECE_NONE;
+			position_remove(&st->pos, sq);
 			i++;
 			continue;
 		}
@@ -639,53 +700,70 @@ read_row(struct csa *st, size_t at, size_t len)
 		if ((pt = piece_of(s + i + 1)) == PT_NONE)
 			return syntax(st, at + i + 1, 2, 0, "unknown piece",
 			    s + i + 1, 2);
-		cells[cell] = piece_make(color_of(s[i]), pt);
+		position_put(&st->pos, sq, piece_make(color_of(s[i]), pt));
 		i += 3;
 	}
-	files = cell;
-	if (!st->rows && (files == variant_minishogi()->files ||
-	    files == variant_standard()->files) &&
-	    use_variant(st, files == FILE_NB ? variant_standard() :
-	    variant_minishogi(), at, len) < 0)
+	*ip = i;
+	return cell;
+}
+
+/*
+ * "P1".."P9": a rank, cells from the highest file down to file 1, each
+ * "+XX", "-XX" or " * ". Cells are found by their first character rather
+ * than by column, which reads the ranks that lost their padding in
+ * mail. The first rank says which board the position is on, whatever
+ * the caller expected.
+ */
+static int
+read_row(struct csa *st, size_t at, size_t len)
+{
+	const char *s = st->p + at;
+	int rank = s[1] - '1', cell, files, continued = 0;
+	size_t i = 2;
+
+	if (st->board == BOARD_PI)
+		return bad_position(st, at, 2,
+		    "'PI' and 'P1'..'P9' cannot be mixed");
+	if (st->rows & (1u << rank))
+		return bad_position(st, at, 2, "rank given twice");
+	if (!st->rows && first_rank_board(st, at, len) < 0)
 		return -1;
-	if (files != st->v->files) {
-		char what[64];
-
-		snprintf(what, sizeof(what), "rank has %d squares, not %d:",
-		    files, st->v->files);
-		return syntax(st, at + i, 0, 0, what, s, len);
-	}
-	if (rank >= st->v->ranks) {
-		char msg[64];
-
-		snprintf(msg, sizeof(msg), "rank %d is off a board of %d ranks",
-		    rank + 1, st->v->ranks);
-		return bad_position(st, at, 2, msg);
-	}
+	files = st->v->files;
+	if (rank >= st->v->ranks)
+		return bad_position(st, at, 2, st->v->ranks == RANK_NB ?
+		    "rank off the board" : "rank off the 5x5 board");
 	st->board = BOARD_ROWS;
 	st->rows |= 1u << rank;
 	st->poslines++;
-	for (cell = 0; cell < st->v->files; cell++) {
-		square sq = sq_make(st->v->files - 1 - cell, rank);
-
-		if (cells[cell] == PIECE_NONE)
-			position_remove(&st->pos, sq);
-		else
-			position_put(&st->pos, sq, cells[cell]);
+	cell = read_cells(st, at, s, len, &i, rank, 0, files);
+	/* The statement ended before the rank: it may go on (MSK). */
+	while (cell >= 0 && cell < files) {
+		if (!line_continues(st, at + len))
+			return bad_rank_width(st, at, i, s, len, cell);
+		next_line(st);
+		continued = 1;
+		at = 0;
+		s = st->p;
+		len = first_statement(s, st->n);
+		i = 0;
+		cell = read_cells(st, at, s, len, &i, rank, cell, files);
 	}
+	if (cell < 0)
+		return -1;
 	while (i < len && is_blank(s[i]))
 		i++;
+	/* A sixth cell on the 5x5 board: a rank of the 9x9 one. */
+	if (i < len && files < FILE_NB && is_cell_start(s[i]))
+		return bad_rank_width(st, at, i, s, len, files + 1);
 	if (i < len) {
 		struct span sp = span_at(st, at + i, len - i);
 
 		diag_add(st->d, DIAG_WARNING, diag_id_name(DIAG_SYNTAX), &sp,
 		    0, "ignoring '%.*s' after the %s square",
-		    qlen(s + i, len - i), s + i, st->v->files == FILE_NB ?
+		    qlen(s + i, len - i), s + i, files == FILE_NB ?
 		    "ninth" : "fifth");
 	}
-	if (continued && len < st->n)
-		return read_statements(st, len + 1);
-	return 0;
+	return continued ? read_rest(st, len) : 0;
 }
 
 /* One "00XX" hand piece or "00AL" of a P+/P- line. */
@@ -734,17 +812,17 @@ read_pieces(struct csa *st, size_t at, size_t len)
 
 		while (i < len && is_blank(s[i]))
 			i++;
-		if (i >= len && next_line_continues(st, at + len)) {
+		if (i >= len && line_continues(st, at + len)) {
+			next_line(st);
 			at = 0;
 			s = st->p;
-			len = first_statement(st);
+			len = first_statement(s, st->n);
 			i = 0;
 			continued = 1;
 			continue;
 		}
 		if (i >= len)
-			return continued && len < st->n ?
-			    read_statements(st, len + 1) : 0;
+			return continued ? read_rest(st, len) : 0;
 		if (len - i < 4)
 			return syntax(st, at + i, len - i, 0,
 			    "incomplete piece", s + i, len - i);

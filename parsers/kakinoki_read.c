@@ -527,26 +527,21 @@ read_hand(struct kk *st, size_t at, enum color c, size_t i)
 int
 kk_column_header_files(const struct kk *st)
 {
-	size_t i = kk_skip_blanks(st->p, st->n, 0);
-	int want, files;
+	size_t i = kk_skip_blanks(st->p, st->n, 0), k;
+	int want, files, d;
 
 	/* The widths of shogi's and minishogi's boards (core/variant.c). */
-	if (!kakinoki_read_digit(st->p + i, st->n - i, &want) ||
+	if (!(k = kakinoki_read_digit(st->p + i, st->n - i, &want)) ||
 	    (want != FILE_NB && want != 5))
 		return 0;
 	files = want;
-	while (want >= 1) {
-		int d;
-		size_t k;
-
-		i = kk_skip_blanks(st->p, st->n, i);
+	while (--want >= 1) {
+		i = kk_skip_blanks(st->p, st->n, i + k);
 		if (!(k = kakinoki_read_digit(st->p + i, st->n - i, &d)) ||
 		    d != want)
 			return 0;
-		i += k;
-		want--;
 	}
-	return kk_skip_blanks(st->p, st->n, i) == st->n ? files : 0;
+	return kk_skip_blanks(st->p, st->n, i + k) == st->n ? files : 0;
 }
 
 /* ASCII or full-width decimal digits; bytes read, 0 if none or too long. */

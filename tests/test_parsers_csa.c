@@ -1461,7 +1461,7 @@ test_csa_minishogi_errors(void **state)
 		    DIAG_BAD_POSITION, 6, 1 },
 		{ "nine cells after five",
 		    "P1-HI-KA-GI-KI-OU\nP2 *  *  *  * -FU *  *  *  * \n+\n",
-		    DIAG_SYNTAX, 2, 29 },
+		    DIAG_SYNTAX, 2, 19 },
 		{ "five cells after nine",
 		    "P1-KY-KE-GI-KI-OU-KI-GI-KE-KY\nP2 *  *  *  * -FU\n+\n",
 		    DIAG_SYNTAX, 2, 18 },
