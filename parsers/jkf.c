@@ -648,6 +648,9 @@ read_initial(struct jkf *st, json_t *ini)
 	size_t i, mark;
 
 	if (!ini) {
+		/* The caller's reset set its own variant's start. */
+		if (st->r->start.v != st->v)
+			position_set_start(&st->r->start, st->v);
 		st->r->handicap = HANDICAP_EVEN;
 		return 0;
 	}
@@ -1249,6 +1252,7 @@ jkf_init(struct jkf *st, const struct reader *rd, struct record *r,
 	st->r = r;
 	st->d = d;
 	st->v = v;
+	r->v = v;
 	strbuf_init(&st->path);
 	strbuf_init(&st->text);
 	strbuf_init(&st->unknown_at);

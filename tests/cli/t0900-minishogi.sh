@@ -37,6 +37,9 @@ expect_exit 1 "startpos is 9x9" "$KIFU" validate "$m/sennichite.usi"
 grep -q 'no-piece' out || { echo "$name: startpos: $(cat out)"; failed=1; }
 expect_success "--variant" "$KIFU" validate --variant minishogi \
     "$m/sennichite.usi"
+# JKF has no variant field: a JKF record is shogi whatever --variant says.
+expect_success "jkf is 9x9" "$KIFU" validate --variant minishogi \
+    testdata/jkf/json-kifu-format/test/files/jkf/ryuou201409020101.jkf
 expect_exit 2 "unknown variant" "$KIFU" validate --variant chess issue.usi
 expect_stderr_has "unknown variant" "unknown variant 'chess' (known: standard, minishogi)"
 
