@@ -652,6 +652,17 @@ first_rank_board(struct csa *st, size_t at, size_t len)
 	    variant_standard(), at, len);
 }
 
+/* A rank past the board's last ("P6" on the 5x5 board): -1. */
+static int
+bad_rank(struct csa *st, size_t at, int rank)
+{
+	char msg[64];
+
+	snprintf(msg, sizeof(msg), "rank %d is off the %dx%d board", rank + 1,
+	    st->v->files, st->v->ranks);
+	return bad_position(st, at, 2, msg);
+}
+
 /* A rank of another number of cells than the board's: -1. */
 static int
 bad_rank_width(struct csa *st, size_t at, size_t i, const char *s,
@@ -730,8 +741,7 @@ read_row(struct csa *st, size_t at, size_t len)
 		return -1;
 	files = st->v->files;
 	if (rank >= st->v->ranks)
-		return bad_position(st, at, 2, st->v->ranks == RANK_NB ?
-		    "rank off the board" : "rank off the 5x5 board");
+		return bad_rank(st, at, rank);
 	st->board = BOARD_ROWS;
 	st->rows |= 1u << rank;
 	st->poslines++;

@@ -529,6 +529,21 @@ test_handicap(void **state)
 	record_release(&r);
 }
 
+/* lishogi's minishogi 二枚落ち as KIF and KI2 write its start. */
+#define MINI_2_PIECE \
+	"手合割：5五将棋\n" \
+	"上手の持駒：なし\n" \
+	"  ５ ４ ３ ２ １\n" \
+	"+---------------+\n" \
+	"| ・ ・v銀v金v玉|一\n" \
+	"| ・ ・ ・ ・v歩|二\n" \
+	"| ・ ・ ・ ・ ・|三\n" \
+	"| 歩 ・ ・ ・ ・|四\n" \
+	"| 玉 金 銀 角 飛|五\n" \
+	"+---------------+\n" \
+	"下手の持駒：なし\n" \
+	"上手番\n"
+
 /* Minishogi: 手合割：5五将棋, or a 5x5 board after it. */
 static void
 test_minishogi(void **state)
@@ -568,36 +583,13 @@ test_minishogi(void **state)
 	    "position sfen 2sgk/4p/5/P4/KGSBR w - 1 moves 2a3b 1e1d resign",
 	    0);
 	assert_written(kif_write, &r, &utf8,
-	    KIF_HEAD "手合割：5五将棋\n"
-	    "上手の持駒：なし\n"
-	    "  ５ ４ ３ ２ １\n"
-	    "+---------------+\n"
-	    "| ・ ・v銀v金v玉|一\n"
-	    "| ・ ・ ・ ・v歩|二\n"
-	    "| ・ ・ ・ ・ ・|三\n"
-	    "| 歩 ・ ・ ・ ・|四\n"
-	    "| 玉 金 銀 角 飛|五\n"
-	    "+---------------+\n"
-	    "下手の持駒：なし\n"
-	    "上手番\n"
-	    SEPARATOR
+	    KIF_HEAD MINI_2_PIECE SEPARATOR
 	    "   1 ３二金(21)\n"
 	    "   2 １四飛(15)\n"
 	    "   3 投了\n"
 	    "まで2手で下手の勝ち\n", 0);
 	assert_written(ki2_write, &r, &utf8,
-	    KI2_HEAD "手合割：5五将棋\n"
-	    "上手の持駒：なし\n"
-	    "  ５ ４ ３ ２ １\n"
-	    "+---------------+\n"
-	    "| ・ ・v銀v金v玉|一\n"
-	    "| ・ ・ ・ ・v歩|二\n"
-	    "| ・ ・ ・ ・ ・|三\n"
-	    "| 歩 ・ ・ ・ ・|四\n"
-	    "| 玉 金 銀 角 飛|五\n"
-	    "+---------------+\n"
-	    "下手の持駒：なし\n"
-	    "上手番\n"
+	    KI2_HEAD MINI_2_PIECE
 	    "\n"
 	    "△３二金    ▲１四飛\n"
 	    "まで2手で下手の勝ち\n", 0);
