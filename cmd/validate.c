@@ -15,8 +15,8 @@
 #include "core/ruleset.h"
 
 const char cmd_validate_usage[] =
-    "usage: kifu validate [--from <format>] [--variant <name>] [--rules <set>]\n"
-    "                     [--json] [-v] <file>...\n"
+    "usage: kifu validate [--from <format>] [--variant <name>]\n"
+    "                     [--rules <set>] [--json] [-v] <file>...\n"
     "\n"
     "Parses and replays every record of every file ('-' is standard input)\n"
     "through the rules, and judges its result under a rule set. Each\n"
@@ -118,7 +118,8 @@ cmd_validate(int argc, char **argv)
 		case 'j': v.json = 1; break;
 		case 'v': v.verbose = 1; break;
 		case 'V':
-			if (cmd_variant(optarg, &jo.variant, cmd_validate_usage))
+			if (cmd_variant(optarg, &jo.variant,
+			    cmd_validate_usage))
 				return EXIT_TROUBLE;
 			break;
 		case 'h': return cmd_help(cmd_validate_usage);

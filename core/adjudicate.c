@@ -377,9 +377,10 @@ checked_throughout(const struct record *r, const uint8_t *checks, int from,
  * A fourth occurrence at ply j of the position first seen at ply first
  * (1.7): the side that checked on every move since then loses, else a
  * draw, or under first-mover-loses (minishogi) a loss for the side that
- * made the game's first move. Both sides checking throughout cannot happen in a real game and
- * the rulebook gives no answer; the side that made the fourth
- * occurrence loses then, as in shogi-server's order of tests (2.4).
+ * made the game's first move. Both sides checking throughout cannot
+ * happen in a real game and the rulebook gives no answer; the side that
+ * made the fourth occurrence loses then, as in shogi-server's order of
+ * tests (2.4).
  */
 static void
 repetition(struct ctx *c, const uint8_t *checks, int first, int j)
@@ -414,9 +415,9 @@ repetition(struct ctx *c, const uint8_t *checks, int first, int j)
 			    "which %s loses for making the game's first move",
 			    side_name(loser));
 		else
-			detail(c, "the position after move %d occurred a fourth "
-			    "time, which %s loses for making the game's first "
-			    "move", first, side_name(loser));
+			detail(c, "the position after move %d occurred a "
+			    "fourth time, which %s loses for making the game's "
+			    "first move", first, side_name(loser));
 		return;
 	}
 	set_result(c, WINNER_NONE, REASON_SENNICHITE, j);

@@ -590,8 +590,8 @@ use_variant(struct csa *st, const struct variant *v, size_t at, size_t len)
 		if (old.board[sq] == PIECE_NONE)
 			continue;
 		if (!bb_test(v->board, sq))
-			return bad_position(st, at, len, "a piece placed before "
-			    "this rank is off its board");
+			return bad_position(st, at, len, "a piece placed "
+			    "before this rank is off its board");
 		position_put(&st->pos, sq, old.board[sq]);
 	}
 	for (c = 0; c < COLOR_NB; c++)
@@ -851,8 +851,8 @@ read_pieces(struct csa *st, size_t at, size_t len)
 		if (!bb_test(st->v->board, sq)) {
 			char msg[48];
 
-			snprintf(msg, sizeof(msg), "%.2s is off the %dx%d board",
-			    s + i, st->v->files, st->v->ranks);
+			snprintf(msg, sizeof(msg), "%.2s is off the %dx%d "
+			    "board", s + i, st->v->files, st->v->ranks);
 			return bad_position(st, at + i, 4, msg);
 		}
 		old = st->pos.board[sq];

@@ -179,9 +179,9 @@ board_variant(const char *s, size_t len, const struct variant *v)
 /*
  * Reads the SFEN starting at byte `at` into r->start and stores where it
  * ends in *end. The board's shape says which game it is; v is for one
- * whose shape is wrong. The SFEN reader wants a NUL-terminated string and the
- * line is not one, so the SFEN's own tokens (at most four, never a
- * "moves") are copied out first.
+ * whose shape is wrong. The SFEN reader wants a NUL-terminated string
+ * and the line is not one, so the SFEN's own tokens (at most four, never
+ * a "moves") are copied out first.
  */
 static enum read_status
 read_start(struct line_ctx *lc, const struct variant *v, struct record *r,

@@ -476,7 +476,8 @@ static void
 mirror_usi(const char *in, int files, char out[USI_MOVE_MAX])
 {
 	size_t i, len = strlen(in);
-	char last_file = (char)('0' + files), last_rank = (char)('a' + files - 1);
+	char last_file = (char)('0' + files);
+	char last_rank = (char)('a' + files - 1);
 
 	if (len >= USI_MOVE_MAX)
 		fail_msg("mirror_usi: '%s' too long", in);

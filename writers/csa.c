@@ -3,7 +3,7 @@
  * 2.11): one statement per line, PI for the standard starts and a full
  * board otherwise, the main line up to its first unresolved move.
  *
- * Minishogi is written as the MSK format writes it (formats.md 7): the
+ * Minishogi is written as the MSK format has it (formats.md 7): the
  * same syntax on a 5x5 board, ranks P1..P5 of five cells, never PI
  * (which means the 9x9 start).
  *
