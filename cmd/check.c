@@ -45,6 +45,8 @@ const char cmd_check_usage[] =
     "                         walk, files whose extension is no record\n"
     "                         format's are skipped, and files without one are\n"
     "                         read only if they are certainly records)\n"
+    "    --variant <name>     standard (default) or minishogi: the game a\n"
+    "                         record is of when its text does not say\n"
     "    --fail-fast          stop at the first finding\n"
     "    --progress, --no-progress\n"
     "                         force the progress bar on stderr on or off\n"
@@ -568,6 +570,7 @@ cmd_check(int argc, char **argv)
 		{ "no-progress", no_argument, NULL, 'N' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "all-files", no_argument, NULL, 'A' },
+		{ "variant", required_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		RULE_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
@@ -613,6 +616,10 @@ cmd_check(int argc, char **argv)
 				return cmd_usage_error(cmd_check_usage,
 				    "unknown format '%s' (known: %s)", optarg,
 				    formats_names());
+			break;
+		case 'V':
+			if (cmd_variant(optarg, &c.jo.variant, cmd_check_usage))
+				return EXIT_TROUBLE;
 			break;
 		case 'h': return cmd_help(cmd_check_usage);
 		default:

@@ -67,6 +67,13 @@ int cmd_help(const char *usage);
 int cmd_position(struct position *pos, const char *sfen,
     const char *variant, int allow_impossible);
 
+/*
+ * The variant --variant names, into *v. Returns 0, or EXIT_TROUBLE after
+ * a usage error (printed with `usage`).
+ */
+int cmd_variant(const char *name, const struct variant **v,
+    const char *usage);
+
 /* Parses a non-negative int argument; -1 if it is not one. */
 int cmd_parse_int(const char *s, int max);
 

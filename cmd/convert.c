@@ -38,6 +38,8 @@ const char cmd_convert_usage[] =
     "                           KIF board diagram)\n"
     "    -o, --output <out>     a file, a directory, or '-' for stdout\n"
     "    --from <format>        read as this format instead of detecting it\n"
+    "    --variant <name>       standard (default) or minishogi: the game a\n"
+    "                           record is of when its text does not say\n"
     "    --ply <n>              sfen, bod: the position after n moves of the\n"
     "                           main line (0: the start; default: after its\n"
     "                           last legal move)\n"
@@ -62,6 +64,7 @@ const char cmd_convert_usage[] =
 
 struct convert {
 	const struct format *to, *from;
+	const struct variant *variant;	/* --variant; standard by default */
 	struct write_opts wo;
 	const char *output;
 	int out_is_dir;
@@ -107,7 +110,7 @@ convert_text(struct convert *c, const char *file, const struct text *t,
 	struct reader rd;
 	int index = 0, status = 0;
 
-	reader_init(&rd, t, variant_standard());
+	reader_init(&rd, t, c->variant);
 	rd.lim = &c->lim;
 	for (;;) {
 		struct replay rp;
@@ -115,7 +118,7 @@ convert_text(struct convert *c, const char *file, const struct text *t,
 		size_t warnings;
 
 		diag_list_clear(&c->d);
-		record_reset(&c->r, variant_standard());
+		record_reset(&c->r, c->variant);
 		st = f->read(&rd, &c->r, &c->d);
 		if (st == READ_EOF)
 			break;
@@ -377,6 +380,7 @@ cmd_convert(int argc, char **argv)
 		{ "replace-unencodable", no_argument, NULL, 'R' },
 		{ "in-place", no_argument, NULL, 'i' },
 		{ "no-backup", no_argument, NULL, 'B' },
+		{ "variant", required_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		LIMIT_LONGOPT,
 		{ NULL, 0, NULL, 0 }
@@ -389,6 +393,7 @@ cmd_convert(int argc, char **argv)
 	c.lim = limits_default;
 	c.wo.csa_version = 2;
 	c.ply = -1;
+	c.variant = variant_standard();
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, "ht:o:", longopts, NULL)) != -1) {
 		switch (opt) {
@@ -430,6 +435,10 @@ cmd_convert(int argc, char **argv)
 		case 'R': c.replace = 1; break;
 		case 'i': c.in_place = 1; break;
 		case 'B': c.no_backup = 1; break;
+		case 'V':
+			if (cmd_variant(optarg, &c.variant, cmd_convert_usage))
+				return EXIT_TROUBLE;
+			break;
 		case 'h': return cmd_help(cmd_convert_usage);
 		case OPT_LIMIT:
 			if (limitopt_take(&c.lim, optarg, cmd_convert_usage))

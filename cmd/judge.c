@@ -141,6 +141,8 @@ judge_bytes(struct judge *j, const char *file, const char *path_hint,
 {
 	const struct limits *lim = j->opts.limits ? j->opts.limits :
 	    &limits_default;
+	const struct variant *vr = j->opts.variant ? j->opts.variant :
+	    variant_standard();
 	const struct format *f;
 	struct verdict v;
 	struct reader rd;
@@ -177,7 +179,7 @@ judge_bytes(struct judge *j, const char *file, const char *path_hint,
 		return 1;
 	}
 	v.format = f->name;
-	reader_init(&rd, &j->t, variant_standard());
+	reader_init(&rd, &j->t, vr);
 	rd.lim = lim;
 	for (;;) {
 		struct replay rp;
@@ -186,7 +188,7 @@ judge_bytes(struct judge *j, const char *file, const char *path_hint,
 		enum read_status st;
 
 		diag_list_clear(&j->d);
-		record_reset(&j->r, variant_standard());
+		record_reset(&j->r, vr);
 		st = f->read(&rd, &j->r, &j->d);
 		if (st == READ_EOF)
 			break;

@@ -26,6 +26,12 @@ struct judge_opts {
 	/* Do not compare the record's claim: no result-mismatch error. */
 	int no_result_check;
 	const struct limits *limits;	/* NULL: limits_default */
+	/*
+	 * The game a record is of when its text does not say (USI
+	 * startpos, a KIF without 手合割 or board, a CSA record without a
+	 * board); NULL: standard shogi.
+	 */
+	const struct variant *variant;
 };
 
 /* One record's outcome; every pointer is borrowed for the callback. */

@@ -51,7 +51,8 @@ int limitopt_take(struct limits *lim, const char *arg, const char *usage);
     "                      at, printed with its evidence), jsa (JSA\n" \
     "                      professional rules), csa (shogi-server:\n" \
     "                      Floodgate, CSA tournaments), wars (Shogi Wars),\n" \
-    "                      problem (composed problems: no move limit)\n" \
+    "                      problem (composed problems: no move limit),\n" \
+    "                      minishogi (5x5)\n" \
     "    --declaration 24|27|none\n" \
     "                      entering-king declarations: JSA 24-point (31 wins,\n" \
     "                      24-30 draws), CSA 27-point (Black 28, White 27)\n" \
@@ -62,7 +63,9 @@ int limitopt_take(struct limits *lim, const char *arg, const char *usage);
     "                      whether the start position counts for sennichite\n" \
     "    --rule <key>=<value>\n" \
     "                      any other setting: check-extension, impasse,\n" \
-    "                      mate-ends-game, handicap-credit\n" \
+    "                      mate-ends-game, handicap-credit,\n" \
+    "                      futile-interposition, repetition (draw,\n" \
+    "                      first-mover-loses)\n" \
     "    --no-result-check do not compare the result the record claims with\n" \
     "                      the rules' (no 'mismatch' status)\n" \
     "Limits:\n" \

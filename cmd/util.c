@@ -82,6 +82,15 @@ cmd_help(const char *usage)
 }
 
 int
+cmd_variant(const char *name, const struct variant **v, const char *usage)
+{
+	if (!(*v = variant_by_name(name)))
+		return cmd_usage_error(usage, "unknown variant '%s' (known: "
+		    "standard, minishogi)", name);
+	return 0;
+}
+
+int
 cmd_position(struct position *pos, const char *sfen, const char *variant,
     int allow_impossible)
 {

@@ -15,8 +15,8 @@
 #include "core/ruleset.h"
 
 const char cmd_validate_usage[] =
-    "usage: kifu validate [--from <format>] [--rules <set>] [--json] [-v]\n"
-    "                     <file>...\n"
+    "usage: kifu validate [--from <format>] [--variant <name>]\n"
+    "                     [--rules <set>] [--json] [-v] <file>...\n"
     "\n"
     "Parses and replays every record of every file ('-' is standard input)\n"
     "through the rules, and judges its result under a rule set. Each\n"
@@ -26,6 +26,10 @@ const char cmd_validate_usage[] =
     "1 a record is invalid, 2 trouble (usage, unreadable file, write error).\n"
     "\n"
     "    --from <format>   read as this format instead of detecting it\n"
+    "    --variant <name>  standard (default) or minishogi: the game a\n"
+    "                      record is of when its text does not say (USI\n"
+    "                      startpos, KIF without 手合割 or board, CSA\n"
+    "                      without a board)\n"
     "    --json            one JSON object per record on stdout, nothing else\n"
     "    -v, --verbose     also print a line for each valid record\n"
     "\n"
@@ -89,6 +93,7 @@ cmd_validate(int argc, char **argv)
 		{ "from", required_argument, NULL, 'f' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "verbose", no_argument, NULL, 'v' },
+		{ "variant", required_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		RULE_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
@@ -115,6 +120,11 @@ cmd_validate(int argc, char **argv)
 			break;
 		case 'j': v.json = 1; break;
 		case 'v': v.verbose = 1; break;
+		case 'V':
+			if (cmd_variant(optarg, &jo.variant,
+			    cmd_validate_usage))
+				return EXIT_TROUBLE;
+			break;
 		case 'h': return cmd_help(cmd_validate_usage);
 		default:
 			if ((rc = ruleopts_take(&ro, opt, optarg,

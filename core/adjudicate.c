@@ -346,6 +346,17 @@ mover_of(const struct record *r, int ply)
 	return (enum color)((r->start.side + ply - 1) & 1);
 }
 
+/*
+ * The side that made the game's first move: the side to move at move
+ * 1, reckoned back from the start's move number (a record that starts
+ * from the middle of a game has played move_number - 1 moves before it).
+ */
+static enum color
+first_mover(const struct record *r)
+{
+	return (enum color)((r->start.side + r->start.move_number - 1) & 1);
+}
+
 /* Whether side x made a move in plies from+1..to and every one gave check. */
 static int
 checked_throughout(const struct record *r, const uint8_t *checks, int from,
@@ -366,9 +377,11 @@ checked_throughout(const struct record *r, const uint8_t *checks, int from,
 /*
  * A fourth occurrence at ply j of the position first seen at ply first
  * (1.7): the side that checked on every move since then loses, else a
- * draw. Both sides checking throughout cannot happen in a real game and
- * the rulebook gives no answer; the side that made the fourth
- * occurrence loses then, as in shogi-server's order of tests (2.4).
+ * draw, or under first-mover-loses (minishogi) a loss for the side that
+ * made the game's first move. Both sides checking throughout cannot
+ * happen in a real game and the rulebook gives no answer; the side that
+ * made the fourth occurrence loses then, as in shogi-server's order of
+ * tests (2.4).
  */
 static void
 repetition(struct ctx *c, const uint8_t *checks, int first, int j)
@@ -391,6 +404,21 @@ repetition(struct ctx *c, const uint8_t *checks, int first, int j)
 			detail(c, "%s gave check with every move since move "
 			    "%d, whose position occurred a fourth time",
 			    side_name(order[i]), first);
+		return;
+	}
+	if (c->rs->repetition == REPETITION_FIRST_MOVER_LOSES) {
+		enum color loser = first_mover(c->r);
+
+		set_result(c, winner_of(color_flip(loser)), REASON_SENNICHITE,
+		    j);
+		if (first == 0)
+			detail(c, "the start position occurred a fourth time, "
+			    "which %s loses for making the game's first move",
+			    side_name(loser));
+		else
+			detail(c, "the position after move %d occurred a "
+			    "fourth time, which %s loses for making the game's "
+			    "first move", first, side_name(loser));
 		return;
 	}
 	set_result(c, WINNER_NONE, REASON_SENNICHITE, j);
@@ -683,9 +711,18 @@ judge_end(struct ctx *c)
  * perpetual check. A suspended game or an unknown word claims nothing.
  */
 static int
-compatible(const struct game_result *claim, const struct game_result *res)
+compatible(const struct game_result *claim, const struct game_result *res,
+    const struct ruleset *rs)
 {
 	if (claim->reason == REASON_UNFINISHED || claim->reason == REASON_ABORT)
+		return 1;
+	/*
+	 * 千日手, %SENNICHITE and rep_draw name the ending, not a winner:
+	 * under first-mover-loses the rule set gives the winner.
+	 */
+	if (claim->reason == REASON_SENNICHITE &&
+	    claim->winner == WINNER_NONE && res->reason == REASON_SENNICHITE &&
+	    rs->repetition == REPETITION_FIRST_MOVER_LOSES)
 		return 1;
 	if (claim->winner != res->winner)
 		return 0;
@@ -768,7 +805,8 @@ compare(struct ctx *c)
 	const struct record *r = c->r;
 	char said[96], ruled[96], q[96];
 	char why[ADJ_TEXT_MAX + 2];
-	int agrees = !out->has_claim || compatible(&out->claim, &out->result);
+	int agrees = !out->has_claim ||
+	    compatible(&out->claim, &out->result, c->rs);
 	int32_t after = c->end_node >= 0 ? r->nodes[c->end_node].next : -1;
 	int goes_on = after >= 0 && r->nodes[after].special == SP_NONE &&
 	    out->result.reason != REASON_ILLEGAL_MOVE &&

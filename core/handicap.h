@@ -45,4 +45,12 @@ void handicap_position(enum handicap h, struct position *pos);
  */
 enum handicap handicap_identify(const struct position *pos);
 
+/*
+ * Whether pos is one of lishogi's minishogi handicap starts (formats.md
+ * 7: 角落ち, 飛車落ち, 二枚落ち, 三枚落ち, 四枚落ち, 上手 to move).
+ * They have no 手合割 name of their own: KIF writes them as a 5五将棋
+ * board with the 上手/下手 labels.
+ */
+int handicap_minishogi_odds(const struct position *pos);
+
 #endif /* KIFU_CORE_HANDICAP_H */

@@ -28,6 +28,7 @@ static const struct ruleset sets[] = {
 		.mate_ends_game = 1,
 		.impasse = IMPASSE_24,
 		.handicap_credit = 1,
+		.repetition = REPETITION_DRAW,
 	},
 	/*
 	 * csa: shogi-server, which runs Floodgate and the CSA tournaments
@@ -48,6 +49,7 @@ static const struct ruleset sets[] = {
 		.mate_ends_game = 0,
 		.impasse = IMPASSE_24,
 		.handicap_credit = 0,
+		.repetition = REPETITION_DRAW,
 	},
 	/*
 	 * wars: Shogi Wars since 2014-09-30: the amateur declaration rule,
@@ -65,6 +67,7 @@ static const struct ruleset sets[] = {
 		.mate_ends_game = 1,
 		.impasse = IMPASSE_24,
 		.handicap_credit = 1,
+		.repetition = REPETITION_DRAW,
 	},
 	/*
 	 * problem: a composed problem (詰将棋), not a game. It is as long
@@ -82,6 +85,28 @@ static const struct ruleset sets[] = {
 		.impasse = IMPASSE_24,
 		.handicap_credit = 0,
 		.futile_interposition = 1,
+		.repetition = REPETITION_DRAW,
+	},
+	/*
+	 * minishogi: 5五将棋 as its Japanese rules, lishogi, cutechess and
+	 * pychess-variants play it (rules.md 1.11, formats.md 7): a fourth
+	 * occurrence without perpetual check loses for the side that made
+	 * the game's first move, the start position counting; perpetual
+	 * check loses for the checker as in shogi; mate and stalemate end
+	 * the game. There are no declarations (declaring loses) and no move
+	 * limit unless the record states one; an impasse agreed anyway is
+	 * counted as in shogi, and no handicap credit applies.
+	 */
+	{
+		.name = "minishogi",
+		.declaration = DECLARATION_NONE,
+		.max_moves = 0,
+		.check_extension = 0,
+		.repetition_counts_start = 1,
+		.mate_ends_game = 1,
+		.impasse = IMPASSE_24,
+		.handicap_credit = 0,
+		.repetition = REPETITION_FIRST_MOVER_LOSES,
 	},
 };
 
@@ -114,7 +139,7 @@ ruleset_default(void)
 const char *
 ruleset_names(void)
 {
-	return "jsa, csa, wars, problem";
+	return "jsa, csa, wars, problem, minishogi";
 }
 
 const char *
@@ -184,6 +209,14 @@ apply(struct ruleset *rs, enum ruleset_setting s, const char *value)
 			return -1;
 		rs->max_moves = n;
 		return 0;
+	case RS_REPETITION:
+		if (!strcmp(value, "draw"))
+			rs->repetition = REPETITION_DRAW;
+		else if (!strcmp(value, "first-mover-loses"))
+			rs->repetition = REPETITION_FIRST_MOVER_LOSES;
+		else
+			return -1;
+		return 0;
 	default:
 		break;
 	}
@@ -227,7 +260,7 @@ ruleset_merge(struct ruleset *dst, const struct ruleset *overrides)
 	int s;
 
 	for (s = 0; s < RS_NB; s++) {
-		char v[16];
+		char v[24];
 
 		if (!(overrides->overridden & (1u << s)))
 			continue;
@@ -274,6 +307,10 @@ value_of(const struct ruleset *rs, enum ruleset_setting s, char *buf,
 	case RS_FUTILE_INTERPOSITION:
 		snprintf(buf, size, "%s", yes_no(rs->futile_interposition));
 		break;
+	case RS_REPETITION:
+		snprintf(buf, size, "%s", rs->repetition == REPETITION_DRAW ?
+		    "draw" : "first-mover-loses");
+		break;
 	default:
 		snprintf(buf, size, "%s", yes_no(rs->handicap_credit));
 		break;
@@ -288,7 +325,7 @@ ruleset_describe(const struct ruleset *rs, char *buf, size_t size)
 
 	snprintf(buf, size, "%s", rs->name);
 	for (s = 0; s < RS_NB; s++) {
-		char v[16];
+		char v[24];
 
 		if (!(rs->overridden & (1u << s)))
 			continue;

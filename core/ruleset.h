@@ -37,6 +37,19 @@ enum impasse_rule {
 };
 
 /*
+ * What a fourth occurrence of a position is when neither side checked
+ * throughout (perpetual check loses for the checker under both).
+ */
+enum repetition_rule {
+	REPETITION_DRAW,		/* sennichite is a draw (shogi) */
+	/*
+	 * The side that made the game's first move loses: Japanese
+	 * minishogi rules, lishogi, cutechess, pychess-variants.
+	 */
+	REPETITION_FIRST_MOVER_LOSES
+};
+
+/*
  * X(enum name, key) for every setting, in the order they are printed.
  * The keys are what --rule KEY=VALUE and the rule set's printed form
  * use; they are promises to scripts: add, never rename.
@@ -49,14 +62,15 @@ enum impasse_rule {
 	X(RS_MATE_ENDS_GAME, "mate-ends-game") \
 	X(RS_IMPASSE, "impasse") \
 	X(RS_HANDICAP_CREDIT, "handicap-credit") \
-	X(RS_FUTILE_INTERPOSITION, "futile-interposition")
+	X(RS_FUTILE_INTERPOSITION, "futile-interposition") \
+	X(RS_REPETITION, "repetition")
 
 #define RS_ENUM(e, key) e,
 enum ruleset_setting { RULESET_SETTINGS(RS_ENUM) RS_NB };
 #undef RS_ENUM
 
 struct ruleset {
-	const char *name;		/* "jsa", "csa", "wars" */
+	const char *name;		/* "jsa", "csa", "wars", "minishogi" */
 	enum declaration_rule declaration;
 	/*
 	 * Moves after which the game is drawn; 0 = no limit. A limit the
@@ -101,6 +115,7 @@ struct ruleset {
 	 * the drop, which is legal.
 	 */
 	int futile_interposition;
+	enum repetition_rule repetition;
 	unsigned overridden;		/* 1 << enum ruleset_setting */
 };
 
@@ -108,15 +123,16 @@ struct ruleset {
 const struct ruleset *ruleset_by_name(const char *name);
 /* The default: "jsa". */
 const struct ruleset *ruleset_default(void);
-/* "jsa, csa, wars, problem": for usage messages. */
+/* "jsa, csa, wars, problem, minishogi": for usage messages. */
 const char *ruleset_names(void);
 
 const char *ruleset_setting_name(enum ruleset_setting s);
 
 /*
  * Overrides one setting by its key ("max-moves", ...) with a value as a
- * user writes it: a number, yes/no, 24/27/none. Returns 0, or -1 if the
- * key or the value is not one the setting takes (rs is then unchanged).
+ * user writes it: a number, yes/no, 24/27/none, draw/first-mover-loses.
+ * Returns 0, or -1 if the key or the value is not one the setting takes
+ * (rs is then unchanged).
  */
 int ruleset_set(struct ruleset *rs, const char *key, const char *value);
 

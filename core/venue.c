@@ -2,6 +2,7 @@
  * venue.c - which rule set a record's own text points at.
  *
  * The evidence, strongest first (README, "Results and rule sets"):
+ *   minishogi  a 5x5 board: the game, whatever else the text says;
  *   problem  the start has fewer than two kings; a header names 詰将棋;
  *            a problem collection's headers (作品番号, 発表誌...); a
  *            まで line in Kifu for Windows' problem form "まで49手詰";
@@ -404,6 +405,12 @@ venue_detect(const struct record *r, const char *format,
 	memset(out, 0, sizeof(*out));
 	out->set = "jsa";
 	out->max_moves = -1;
+	/* The board says which game it is before anything says where. */
+	if (r->start.v == variant_minishogi()) {
+		found(out, "minishogi", r->start_loc.line ? r->start_loc.line :
+		    r->loc.line, "%s", "a 5x5 board", NULL);
+		return;
+	}
 	if (find_problem(r, format, out) || find_server(r, format, t, out) ||
 	    find_wars(r, format, t, out))
 		return;

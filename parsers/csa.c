@@ -16,6 +16,11 @@
  * by column; Floodgate writes the result only in a 'summary comment,
  * and "%KACHI, T, %KACHI" for one declaration; 81Dojo adds lines of its
  * own, which are kept as raw headers with a warning.
+ *
+ * Minishogi records are the same syntax on a 5x5 board (the MSK format,
+ * formats.md 7): ranks P1..P5 of five cells, squares 11..55, and a line
+ * that ends in ',' goes on on the next. Ranks of five cells say a record
+ * is minishogi; without a board the caller's variant decides.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -248,6 +253,13 @@ char_len(const char *s, size_t n)
 	return k ? (int)k : 1;
 }
 
+static void
+load_line(struct csa *st)
+{
+	st->p = text_line_ptr(st->t, st->li);
+	st->n = text_trim_end(st->p, st->t->lines[st->li].len);
+}
+
 /*
  * The span of len bytes at byte `at` of the current line. Columns are
  * counted on from the previous span of the line, so that a line of many
@@ -418,7 +430,9 @@ finish_position(struct csa *st, enum color side, const struct span *sp)
 	st->started = 1;
 	if (!st->poslines) {
 		diag_add(st->d, DIAG_WARNING, diag_id_name(DIAG_BAD_POSITION),
-		    sp, 0, "no start position; assuming the even game");
+		    sp, 0, "no start position; assuming %s",
+		    st->v == variant_minishogi() ? "the minishogi start" :
+		    "the even game");
 		position_set_start(&st->pos, st->v);
 	}
 	for (i = 0; i < st->nal; i++)
@@ -444,6 +458,7 @@ finish_position(struct csa *st, enum color side, const struct span *sp)
 			return -1;
 	}
 	st->r->start = st->pos;
+	st->r->v = st->pos.v;
 	st->r->handicap = h;
 	return 0;
 }
@@ -479,6 +494,8 @@ read_pi(struct csa *st, size_t at, size_t len)
 		    "'PI' must be the first line of the position");
 	st->board = BOARD_PI;
 	st->poslines++;
+	/* PI is the 9x9 start, whatever game the caller expected. */
+	st->v = variant_standard();
 	position_set_start(&st->pos, st->v);
 	for (i = 2; i < len; i += 4) {
 		enum piece_type pt;
@@ -508,34 +525,181 @@ read_pi(struct csa *st, size_t at, size_t len)
 }
 
 /*
- * "P1".."P9": nine cells from file 9 to file 1, each "+XX", "-XX" or
- * " * ". Cells are found by their first character rather than by
- * column, which reads the ranks that lost their padding in mail.
+ * Whether the statement ending at byte `end` of the current line is the
+ * last of a line that ends in ',': the MSK convention of minishogi
+ * records (formats.md 7) continues such a line on the next one.
  */
 static int
-read_row(struct csa *st, size_t at, size_t len)
+line_continues(const struct csa *st, size_t end)
 {
-	const char *s = st->p + at;
-	int rank = s[1] - '1', cell;
-	size_t i = 2;
+	size_t i = end;
 
-	if (st->board == BOARD_PI)
-		return bad_position(st, at, 2,
-		    "'PI' and 'P1'..'P9' cannot be mixed");
-	if (st->rows & (1u << rank))
-		return bad_position(st, at, 2, "rank given twice");
-	st->board = BOARD_ROWS;
-	st->rows |= 1u << rank;
-	st->poslines++;
-	for (cell = 0; cell < FILE_NB; cell++) {
-		square sq = sq_make(FILE_NB - 1 - cell, rank);
+	while (i < st->n && is_blank(st->p[i]))
+		i++;
+	return i + 1 == st->n && st->p[i] == ',' &&
+	    st->li + 1 < st->t->nlines;
+}
+
+static int read_statements(struct csa *st, size_t i);
+
+/*
+ * The statements after a rank or a hand that went on on the next line,
+ * which is now the current one: its statement ended at byte `end`. Out
+ * of line, so that the rare case costs the usual one nothing.
+ */
+static __attribute__((noinline)) int
+read_rest(struct csa *st, size_t end)
+{
+	return end < st->n ? read_statements(st, end + 1) : 0;
+}
+
+/* Moves on to the next line (line_continues said it goes on there). */
+static void
+next_line(struct csa *st)
+{
+	st->li++;
+	load_line(st);
+}
+
+/* The length of the first statement of line p (n bytes), blanks trimmed. */
+static size_t
+first_statement(const char *p, size_t n)
+{
+	const char *c = memchr(p, ',', n);
+
+	return text_trim_end(p, c ? (size_t)(c - p) : n);
+}
+
+/*
+ * The start position goes on the board of v from here on: the pieces
+ * placed so far move over, which fails (a bad position, -1) when one of
+ * them stands off the new board.
+ */
+static int
+use_variant(struct csa *st, const struct variant *v, size_t at, size_t len)
+{
+	struct position old;
+	square sq;
+	int c, pt;
+
+	if (v == st->v)
+		return 0;
+	old = st->pos;
+	position_clear(&st->pos, v);
+	for (sq = 0; sq < SQ_NB; sq++) {
+		if (old.board[sq] == PIECE_NONE)
+			continue;
+		if (!bb_test(v->board, sq))
+			return bad_position(st, at, len, "a piece placed "
+			    "before this rank is off its board");
+		position_put(&st->pos, sq, old.board[sq]);
+	}
+	for (c = 0; c < COLOR_NB; c++)
+		for (pt = PT_PAWN; pt < HAND_NB; pt++)
+			position_hand_set(&st->pos, (enum color)c,
+			    (enum piece_type)pt, old.hand[c][pt]);
+	st->v = v;
+	return 0;
+}
+
+static int
+is_cell_start(char c)
+{
+	return c == '*' || c == '+' || c == '-';
+}
+
+/*
+ * The cells from s[i] on, up to n or the first thing that is no cell,
+ * and at most `max` of them.
+ */
+static int
+count_cells(const char *s, size_t i, size_t n, int max)
+{
+	int cells = 0;
+
+	for (; cells < max; cells++) {
+		while (i < n && is_blank(s[i]))
+			i++;
+		if (i >= n || !is_cell_start(s[i]))
+			break;
+		i += s[i] == '*' ? 1 : 3;
+	}
+	return cells;
+}
+
+/*
+ * The board a first rank is of: five cells are a rank of minishogi (the
+ * MSK format, whose ranks are P1..P5), more a rank of shogi, a rank
+ * continued on the next line counted whole. Fewer are left to the
+ * caller's board, which read_row then finds they do not fill.
+ */
+static int
+first_rank_board(struct csa *st, size_t at, size_t len)
+{
+	int narrow = variant_minishogi()->files;
+	int cells = count_cells(st->p + at, 2, len, narrow + 1);
+
+	if (cells <= narrow && line_continues(st, at + len)) {
+		const char *p = text_line_ptr(st->t, st->li + 1);
+		size_t n = text_trim_end(p, st->t->lines[st->li + 1].len);
+
+		cells += count_cells(p, 0, first_statement(p, n),
+		    narrow + 1 - cells);
+	}
+	if (cells < narrow)
+		return 0;
+	return use_variant(st, cells == narrow ? variant_minishogi() :
+	    variant_standard(), at, len);
+}
+
+/* A rank past the board's last ("P6" on the 5x5 board): -1. */
+static int
+bad_rank(struct csa *st, size_t at, int rank)
+{
+	char msg[64];
+
+	snprintf(msg, sizeof(msg), "rank %d is off the %dx%d board", rank + 1,
+	    st->v->files, st->v->ranks);
+	return bad_position(st, at, 2, msg);
+}
+
+/* A rank of another number of cells than the board's: -1. */
+static int
+bad_rank_width(struct csa *st, size_t at, size_t i, const char *s,
+    size_t len, int cells)
+{
+	char msg[64];
+
+	if (cells > st->v->files)
+		snprintf(msg, sizeof(msg), "rank has more than %d squares:",
+		    st->v->files);
+	else
+		snprintf(msg, sizeof(msg), "rank has %d squares, not %d:",
+		    cells, st->v->files);
+	return syntax(st, at + i, 0, 0, msg, s, len);
+}
+
+/*
+ * Cells `cell` on of a rank of `files` cells, from s[*i] (len bytes at
+ * byte `at` of the line) onto the board. Returns the cell it stopped at:
+ * files when the rank is whole, less when the statement ended first, or
+ * -1 after an error. Inlined: a board is nine of these in every record
+ * that has one, and a call per rank costs as much as its cells.
+ */
+static inline __attribute__((always_inline)) int
+read_cells(struct csa *st, size_t at, const char *s, size_t len, size_t *ip,
+    int rank, int cell, int files)
+{
+	size_t i = *ip;
+
+	for (; cell < files; cell++) {
+		square sq = sq_make(files - 1 - cell, rank);
 		enum piece_type pt;
 
 		while (i < len && is_blank(s[i]))
 			i++;
 		if (i >= len)
-			return syntax(st, at + i, 0, 0,
-			    "rank has fewer than nine squares:", s, len);
+			break;
 		if (s[i] == '*') {
 			position_remove(&st->pos, sq);
 			i++;
@@ -550,16 +714,66 @@ read_row(struct csa *st, size_t at, size_t len)
 		position_put(&st->pos, sq, piece_make(color_of(s[i]), pt));
 		i += 3;
 	}
+	*ip = i;
+	return cell;
+}
+
+/*
+ * "P1".."P9": a rank, cells from the highest file down to file 1, each
+ * "+XX", "-XX" or " * ". Cells are found by their first character rather
+ * than by column, which reads the ranks that lost their padding in
+ * mail. The first rank says which board the position is on, whatever
+ * the caller expected.
+ */
+static int
+read_row(struct csa *st, size_t at, size_t len)
+{
+	const char *s = st->p + at;
+	int rank = s[1] - '1', cell, files, continued = 0;
+	size_t i = 2;
+
+	if (st->board == BOARD_PI)
+		return bad_position(st, at, 2,
+		    "'PI' and 'P1'..'P9' cannot be mixed");
+	if (st->rows & (1u << rank))
+		return bad_position(st, at, 2, "rank given twice");
+	if (!st->rows && first_rank_board(st, at, len) < 0)
+		return -1;
+	files = st->v->files;
+	if (rank >= st->v->ranks)
+		return bad_rank(st, at, rank);
+	st->board = BOARD_ROWS;
+	st->rows |= 1u << rank;
+	st->poslines++;
+	cell = read_cells(st, at, s, len, &i, rank, 0, files);
+	/* The statement ended before the rank: it may go on (MSK). */
+	while (cell >= 0 && cell < files) {
+		if (!line_continues(st, at + len))
+			return bad_rank_width(st, at, i, s, len, cell);
+		next_line(st);
+		continued = 1;
+		at = 0;
+		s = st->p;
+		len = first_statement(s, st->n);
+		i = 0;
+		cell = read_cells(st, at, s, len, &i, rank, cell, files);
+	}
+	if (cell < 0)
+		return -1;
 	while (i < len && is_blank(s[i]))
 		i++;
+	/* A sixth cell on the 5x5 board: a rank of the 9x9 one. */
+	if (i < len && files < FILE_NB && is_cell_start(s[i]))
+		return bad_rank_width(st, at, i, s, len, files + 1);
 	if (i < len) {
 		struct span sp = span_at(st, at + i, len - i);
 
 		diag_add(st->d, DIAG_WARNING, diag_id_name(DIAG_SYNTAX), &sp,
-		    0, "ignoring '%.*s' after the ninth square",
-		    qlen(s + i, len - i), s + i);
+		    0, "ignoring '%.*s' after the %s square",
+		    qlen(s + i, len - i), s + i, files == FILE_NB ?
+		    "ninth" : "fifth");
 	}
-	return 0;
+	return continued ? read_rest(st, len) : 0;
 }
 
 /* One "00XX" hand piece or "00AL" of a P+/P- line. */
@@ -597,6 +811,7 @@ read_pieces(struct csa *st, size_t at, size_t len)
 	const char *s = st->p + at;
 	enum color c = color_of(s[1]);
 	size_t i = 2;
+	int continued = 0;
 
 	st->poslines++;
 	for (;;) {
@@ -607,8 +822,17 @@ read_pieces(struct csa *st, size_t at, size_t len)
 
 		while (i < len && is_blank(s[i]))
 			i++;
+		if (i >= len && line_continues(st, at + len)) {
+			next_line(st);
+			at = 0;
+			s = st->p;
+			len = first_statement(s, st->n);
+			i = 0;
+			continued = 1;
+			continue;
+		}
 		if (i >= len)
-			return 0;
+			return continued ? read_rest(st, len) : 0;
 		if (len - i < 4)
 			return syntax(st, at + i, len - i, 0,
 			    "incomplete piece", s + i, len - i);
@@ -624,6 +848,13 @@ read_pieces(struct csa *st, size_t at, size_t len)
 		if ((pt = piece_of(s + i + 2)) == PT_NONE)
 			return syntax(st, at + i + 2, 2, 0, "unknown piece",
 			    s + i + 2, 2);
+		if (!bb_test(st->v->board, sq)) {
+			char msg[48];
+
+			snprintf(msg, sizeof(msg), "%.2s is off the %dx%d "
+			    "board", s + i, st->v->files, st->v->ranks);
+			return bad_position(st, at + i, 4, msg);
+		}
 		old = st->pos.board[sq];
 		if (old != PIECE_NONE && old != piece_make(c, pt))
 			return bad_position(st, at + i, 4,
@@ -1111,13 +1342,6 @@ read_line(struct csa *st)
 	return LINE_OK;
 }
 
-static void
-load_line(struct csa *st)
-{
-	st->p = text_line_ptr(st->t, st->li);
-	st->n = text_trim_end(st->p, st->t->lines[st->li].len);
-}
-
 /* After a syntax error: on to the line after the next "/". */
 static void
 skip_record(struct csa *st)
@@ -1390,12 +1614,6 @@ csa_read(struct reader *rd, struct record *out, struct diag_list *d)
 	enum read_status rs;
 
 	core_init();
-	if (v != variant_standard()) {
-		diag_add(d, DIAG_ERROR, diag_id_name(DIAG_UNKNOWN_FORMAT), NULL,
-		    0, "csa records hold standard shogi, not '%s'", v->name);
-		rd->done = 1;
-		return READ_FATAL;
-	}
 	rs = read_past_empty(rd, out, d, v, &e);
 	if (rs != READ_EOF)
 		rd->nread++;

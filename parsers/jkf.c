@@ -648,6 +648,9 @@ read_initial(struct jkf *st, json_t *ini)
 	size_t i, mark;
 
 	if (!ini) {
+		/* The caller's reset set its own variant's start. */
+		if (st->r->start.v != st->v)
+			position_set_start(&st->r->start, st->v);
 		st->r->handicap = HANDICAP_EVEN;
 		return 0;
 	}
@@ -1249,6 +1252,7 @@ jkf_init(struct jkf *st, const struct reader *rd, struct record *r,
 	st->r = r;
 	st->d = d;
 	st->v = v;
+	r->v = v;
 	strbuf_init(&st->path);
 	strbuf_init(&st->text);
 	strbuf_init(&st->unknown_at);
@@ -1272,7 +1276,11 @@ jkf_release(struct jkf *st)
 enum read_status
 jkf_read(struct reader *rd, struct record *out, struct diag_list *d)
 {
-	const struct variant *v = rd->v ? rd->v : variant_standard();
+	/*
+	 * JKF has no variant field and its presets and boards are 9x9: a
+	 * JKF record is standard shogi, whatever the caller expected.
+	 */
+	const struct variant *v = variant_standard();
 	const struct text *t = rd->t;
 	size_t base, i;
 	json_error_t err;
@@ -1287,11 +1295,6 @@ jkf_read(struct reader *rd, struct record *out, struct diag_list *d)
 	}
 	rd->done = 1;
 	rd->line = t->nlines;
-	if (v != variant_standard()) {
-		diag_add(d, DIAG_ERROR, diag_id_name(DIAG_UNKNOWN_FORMAT), NULL,
-		    0, "jkf records hold standard shogi, not '%s'", v->name);
-		return READ_FATAL;
-	}
 	base = skip_bom(t);
 	for (i = base; i < t->len && is_space(t->buf[i]); i++)
 		;

@@ -281,7 +281,9 @@ kakinoki_handicap_by_name(const char *s, size_t n)
 		if (strlen(handicap_names[i].name) == n &&
 		    memcmp(handicap_names[i].name, s, n) == 0)
 			return handicap_names[i].h;
-	if (n == strlen("５五将棋") && memcmp(s, "５五将棋", n) == 0)
+	/* Other spellings of 5五将棋 (formats.md 7). */
+	if ((n == strlen("５五将棋") && memcmp(s, "５五将棋", n) == 0) ||
+	    (n == strlen("五々将棋") && memcmp(s, "五々将棋", n) == 0))
 		return HANDICAP_MINISHOGI;
 	return HANDICAP_NONE;
 }
@@ -413,6 +415,8 @@ kakinoki_handicap_labels(const struct record *r)
 
 	if (h != HANDICAP_NONE)
 		return h > HANDICAP_EVEN && h <= HANDICAP_10;
+	if (handicap_minishogi_odds(&r->start))
+		return 1;
 	for (i = 0; i < r->nheaders; i++) {
 		const struct record_header *x = &r->headers[i];
 

@@ -186,6 +186,21 @@ kk_load_line(struct kk *st)
 	st->n = text_trim_end(st->p, st->t->lines[st->li].len);
 }
 
+/*
+ * The start position is on the board of v from here on: what 手合割
+ * names, or the shape of the board diagram, which says more than the
+ * caller's default. Only before a rank is read, so nothing is lost.
+ */
+static void
+use_variant(struct kk *st, const struct variant *v)
+{
+	if (st->v == v || st->ranks)
+		return;
+	st->v = v;
+	st->r->v = v;
+	position_clear(&st->pos, v);
+}
+
 /* ---- comments and bookmarks ---- */
 
 static void
@@ -264,11 +279,10 @@ read_handicap(struct kk *st, size_t at, size_t vat)
 		if (st->handicap_odd == 1)
 			kk_warning(st, DIAG_UNKNOWN_HANDICAP, vat, n, 0,
 			    "unknown handicap '%.*s'", kk_qlen(s, n), s);
-	} else if (h == HANDICAP_MINISHOGI && !st->ranks &&
-	    st->v != variant_minishogi()) {
+	} else {
 		/* The name says which game the board is of. */
-		st->v = variant_minishogi();
-		position_clear(&st->pos, st->v);
+		use_variant(st, h == HANDICAP_MINISHOGI ? variant_minishogi() :
+		    variant_standard());
 	}
 }
 
@@ -375,7 +389,7 @@ read_rank(struct kk *st, size_t at)
 {
 	const char *p = st->p;
 	size_t n = st->n, i = at + 1;
-	int files = st->v->files, cell, rank, count = 0;
+	int files = st->ranks ? st->v->files : FILE_NB, cell, rank, count = 0;
 	piece cells[FILE_NB];
 	unsigned r;
 
@@ -391,6 +405,10 @@ read_rank(struct kk *st, size_t at)
 		size_t k;
 
 		i = kk_skip_blanks(p, n, i);
+		/* The first rank says the board: five cells are minishogi. */
+		if (!st->ranks && cell == variant_minishogi()->files &&
+		    i < n && p[i] == '|')
+			break;
 		if (i < n && (p[i] == 'v' || p[i] == 'V')) {
 			c = WHITE;
 			i++;
@@ -406,6 +424,10 @@ read_rank(struct kk *st, size_t at)
 		}
 		i += k;
 	}
+	if (!st->ranks)
+		use_variant(st, cell == FILE_NB ? variant_standard() :
+		    variant_minishogi());
+	files = st->v->files;
 	i = kk_skip_blanks(p, n, i);
 	if (i >= n || p[i] != '|')
 		return unexpected(st, i, 0, "a board rank");
@@ -498,25 +520,30 @@ read_hand(struct kk *st, size_t at, enum color c, size_t i)
 	return 0;
 }
 
-/* Whether the line is the file numbers above a board, files down to 1. */
+/*
+ * The files of a board the line is the file numbers above: nine, five
+ * (minishogi), or 0 if it is no such line. Move lines start with a
+ * number too and ask this every time: the first number alone says which
+ * width to try.
+ */
 int
-kk_is_column_header(const struct kk *st)
+kk_column_header_files(const struct kk *st)
 {
-	size_t i = 0;
-	int want = st->v->files;
+	size_t i = kk_skip_blanks(st->p, st->n, 0), k;
+	int want, files, d;
 
-	while (want >= 1) {
-		int d;
-		size_t k;
-
-		i = kk_skip_blanks(st->p, st->n, i);
+	/* The widths of shogi's and minishogi's boards (core/variant.c). */
+	if (!(k = kakinoki_read_digit(st->p + i, st->n - i, &want)) ||
+	    (want != FILE_NB && want != 5))
+		return 0;
+	files = want;
+	while (--want >= 1) {
+		i = kk_skip_blanks(st->p, st->n, i + k);
 		if (!(k = kakinoki_read_digit(st->p + i, st->n - i, &d)) ||
 		    d != want)
 			return 0;
-		i += k;
-		want--;
 	}
-	return kk_skip_blanks(st->p, st->n, i) == st->n;
+	return kk_skip_blanks(st->p, st->n, i + k) == st->n ? files : 0;
 }
 
 /* ASCII or full-width decimal digits; bytes read, 0 if none or too long. */
@@ -1296,8 +1323,13 @@ kk_read_line(struct kk *st)
 	}
 	if ((k = hand_label(p + i, n - i, &c)))
 		return line_result(read_hand(st, i, c, i + k));
-	if (kk_is_column_header(st))
-		return line_result(st->started ? board_too_late(st, i) : 0);
+	if ((k = (size_t)kk_column_header_files(st))) {
+		if (st->started)
+			return line_result(board_too_late(st, i));
+		use_variant(st, (int)k == variant_minishogi()->files ?
+		    variant_minishogi() : variant_standard());
+		return KK_LINE_OK;
+	}
 	return read_header(st, i);
 }
 

@@ -77,8 +77,11 @@ struct kk {
 
 /* Settles the start position before the first move; 0 or -1. */
 int kk_settle(struct kk *st);
-/* Whether the line is the column header of a board ("  ９ ８ ... １"). */
-int kk_is_column_header(const struct kk *st);
+/*
+ * The files of the board whose column header ("  ９ ８ ... １", or the
+ * five of minishogi) the line is; 0 if it is none.
+ */
+int kk_column_header_files(const struct kk *st);
 
 /* ASCII blanks and U+3000 from p[i]; returns the first other byte. */
 size_t kk_skip_blanks(const char *p, size_t n, size_t i);

@@ -288,7 +288,8 @@ is_move_line(const struct kk *st)
 {
 	size_t i = kk_skip_blanks(st->p, st->n, 0);
 
-	return i < st->n && is_digit(st->p[i]) && !kk_is_column_header(st);
+	return i < st->n && is_digit(st->p[i]) &&
+	    !kk_column_header_files(st);
 }
 
 static const struct kk_format format = {

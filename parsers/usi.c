@@ -158,10 +158,30 @@ syntax_error(struct line_ctx *lc, struct diag_list *d, size_t at,
 }
 
 /*
+ * The game an SFEN board of len bytes is of: its ranks say it (five for
+ * minishogi, nine for shogi); anything else is read on v, whose reader
+ * names what is wrong.
+ */
+static const struct variant *
+board_variant(const char *s, size_t len, const struct variant *v)
+{
+	size_t i, slashes = 0;
+
+	for (i = 0; i < len; i++)
+		slashes += s[i] == '/';
+	if (slashes == (size_t)variant_minishogi()->ranks - 1)
+		return variant_minishogi();
+	if (slashes == (size_t)variant_standard()->ranks - 1)
+		return variant_standard();
+	return v;
+}
+
+/*
  * Reads the SFEN starting at byte `at` into r->start and stores where it
- * ends in *end. The SFEN reader wants a NUL-terminated string and the
- * line is not one, so the SFEN's own tokens (at most four, never a
- * "moves") are copied out first.
+ * ends in *end. The board's shape says which game it is; v is for one
+ * whose shape is wrong. The SFEN reader wants a NUL-terminated string
+ * and the line is not one, so the SFEN's own tokens (at most four, never
+ * a "moves") are copied out first.
  */
 static enum read_status
 read_start(struct line_ctx *lc, const struct variant *v, struct record *r,
@@ -185,6 +205,8 @@ read_start(struct line_ctx *lc, const struct variant *v, struct record *r,
 			stop = start;
 			break;
 		}
+		if (k == 0)
+			v = board_variant(lc->p + start, len, v);
 		stop = start + len;
 	}
 	if (stop - at < sizeof(small)) {
@@ -227,6 +249,7 @@ read_start(struct line_ctx *lc, const struct variant *v, struct record *r,
 			return READ_ERROR;
 	}
 	r->start = pos;
+	r->v = pos.v;
 	r->handicap = handicap_identify(&r->start);
 	*end = at + consumed;
 	return READ_OK;
@@ -261,6 +284,7 @@ read_position(struct line_ctx *lc, const struct variant *v,
 		 */
 		if (r->start.v != v)
 			position_set_start(&r->start, v);
+		r->v = v;
 		r->handicap = v == variant_minishogi() ? HANDICAP_MINISHOGI :
 		    HANDICAP_EVEN;
 		*at = i;
@@ -284,7 +308,7 @@ static enum read_status
 read_moves(struct line_ctx *lc, const struct reader *rd, struct record *r,
     size_t at, struct diag_list *d)
 {
-	const struct variant *v = rd->v;
+	const struct variant *v = r->start.v;
 	const char *p = lc->p;
 	size_t i = at, start, len, term_at = 0, term_len = 0;
 	int32_t parent = 0;

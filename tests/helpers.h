@@ -18,13 +18,18 @@
 #include "core/sfen.h"
 #include "core/usi.h"
 
-/* Reads a valid standard-shogi SFEN into pos or fails the test. */
+/* Reads a valid SFEN (shogi or, with five ranks, minishogi) or fails. */
 static inline void
 load_sfen(struct position *pos, const char *sfen)
 {
 	struct sfen_error e;
+	size_t ranks = 1, i;
 
-	if (sfen_read(pos, variant_standard(), sfen, &e) != SFEN_OK)
+	/* The board's ranks say the game: five are minishogi. */
+	for (i = 0; sfen[i] && sfen[i] != ' '; i++)
+		ranks += sfen[i] == '/';
+	if (sfen_read(pos, ranks == 5 ? variant_minishogi() :
+	    variant_standard(), sfen, &e) != SFEN_OK)
 		fail_msg("bad test SFEN '%s': %s", sfen, e.message);
 }
 

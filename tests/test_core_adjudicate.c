@@ -858,6 +858,114 @@ test_floodgate_summaries(void **state)
 	game_free(&g);
 }
 
+/* ---- minishogi (rules.md 1.11) ---- */
+
+/*
+ * A quiet cycle on the 5x5 board: Black's gold 4e-4d and back, White's
+ * king 1a-1b and back; no move checks. Three times round, the start
+ * occurs a fourth time at ply 12.
+ */
+#define MINI_QUIET_SFEN "4k/5/5/5/KG3"
+#define MINI_QUIET "4e4d 1a1b 4d4e 1b1a "
+#define MINI_QUIET_W "1a1b 4e4d 1b1a 4d4e "
+/* Black's rook checks on every move: 2c1c+ 1a2a 1c2c+ 2a1a. */
+#define MINI_CHECKS_SFEN "4k/5/3R1/5/K4 b - 1"
+#define MINI_CHECKS "2c1c 1a2a 1c2c 2a1a "
+
+static void
+test_minishogi_repetition(void **state)
+{
+	static const char line[] = "sfen " MINI_QUIET_SFEN " b - 1 moves "
+	    MINI_QUIET MINI_QUIET MINI_QUIET;
+	struct game g;
+
+	(void)state;
+	/* Black made the game's first move and loses; the reason stays. */
+	check_game(line, "minishogi", WINNER_WHITE, REASON_SENNICHITE, 12, 1);
+	/* The record's rep_draw names the ending; the rules the winner. */
+	check_game("sfen " MINI_QUIET_SFEN " b - 1 moves " MINI_QUIET
+	    MINI_QUIET MINI_QUIET "rep_draw", "minishogi", WINNER_WHITE,
+	    REASON_SENNICHITE, 12, 1);
+	/* Shogi's rules draw it. */
+	check_game(line, "jsa", WINNER_NONE, REASON_SENNICHITE, 12, 1);
+	game_read(&g, line);
+	game_judge(&g, "minishogi", "repetition", "draw");
+	assert_result(&g, WINNER_NONE, REASON_SENNICHITE, 12, 1);
+	assert_string_equal(g.a.rules, "minishogi,repetition=draw");
+	game_judge(&g, "jsa", "repetition", "first-mover-loses");
+	assert_result(&g, WINNER_WHITE, REASON_SENNICHITE, 12, 1);
+	assert_string_equal(g.a.rules, "jsa,repetition=first-mover-loses");
+	assert_non_null(strstr(g.a.detail, "Black loses"));
+	game_free(&g);
+	/* A claim that names a winner is still checked. */
+	game_read(&g, "sfen " MINI_QUIET_SFEN " b - 1 moves " MINI_QUIET
+	    MINI_QUIET MINI_QUIET "resign");
+	game_judge(&g, "minishogi", NULL, NULL);
+	assert_result(&g, WINNER_WHITE, REASON_SENNICHITE, 12, 0);
+	game_free(&g);
+	/* Under three occurrences the game goes on. */
+	check_game("sfen " MINI_QUIET_SFEN " b - 1 moves " MINI_QUIET
+	    MINI_QUIET "4e4d 1a1b 4d4e", "minishogi", WINNER_NONE,
+	    REASON_UNFINISHED, 11, 1);
+}
+
+/* The first mover is whoever made move 1, by the start's move number. */
+static void
+test_minishogi_first_mover(void **state)
+{
+	(void)state;
+	/* lishogi's handicaps: 上手 (White) moves first, and loses. */
+	check_game("sfen " MINI_QUIET_SFEN " w - 1 moves " MINI_QUIET_W
+	    MINI_QUIET_W MINI_QUIET_W, "minishogi", WINNER_BLACK,
+	    REASON_SENNICHITE, 12, 1);
+	/* Black to move at move 2: White made move 1. */
+	check_game("sfen " MINI_QUIET_SFEN " b - 2 moves " MINI_QUIET
+	    MINI_QUIET MINI_QUIET, "minishogi", WINNER_BLACK,
+	    REASON_SENNICHITE, 12, 1);
+	/* White to move at move 10: Black made move 1. */
+	check_game("sfen " MINI_QUIET_SFEN " w - 10 moves " MINI_QUIET_W
+	    MINI_QUIET_W MINI_QUIET_W, "minishogi", WINNER_WHITE,
+	    REASON_SENNICHITE, 12, 1);
+}
+
+/* Perpetual check loses for the checker under either setting. */
+static void
+test_minishogi_perpetual(void **state)
+{
+	static const char line[] = "sfen " MINI_CHECKS_SFEN " moves "
+	    MINI_CHECKS MINI_CHECKS MINI_CHECKS;
+	struct game g;
+
+	(void)state;
+	check_game(line, "minishogi", WINNER_WHITE, REASON_PERPETUAL_CHECK,
+	    12, 1);
+	game_read(&g, line);
+	game_judge(&g, "minishogi", "repetition", "draw");
+	assert_result(&g, WINNER_WHITE, REASON_PERPETUAL_CHECK, 12, 1);
+	game_free(&g);
+	check_game(line, "jsa", WINNER_WHITE, REASON_PERPETUAL_CHECK, 12, 1);
+}
+
+static void
+test_minishogi_endings(void **state)
+{
+	struct game g;
+
+	(void)state;
+	/* No legal move loses: stalemate (rules.md 1.6). */
+	check_game("sfen 4k/2S2/5/4G/K4 b - 1 moves 1d1c", "minishogi",
+	    WINNER_BLACK, REASON_STALEMATE, 1, 1);
+	/* Mate. */
+	check_game("sfen k4/5/G2B1/5/4K b G 1 moves G*5b", "minishogi",
+	    WINNER_BLACK, REASON_CHECKMATE, 1, 1);
+	/* No declarations: declaring loses. */
+	game_read(&g, "sfen rbsgk/4p/5/P4/KGSBR b - 1 moves win");
+	game_judge(&g, "minishogi", NULL, NULL);
+	assert_result(&g, WINNER_WHITE, REASON_DECLARATION, 0, 0);
+	assert_non_null(strstr(g.a.detail, "no declaration rule"));
+	game_free(&g);
+}
+
 /* ---- rule sets ---- */
 
 static void
@@ -883,6 +991,20 @@ test_ruleset_names(void **state)
 	assert_false(csa->mate_ends_game);
 	assert_int_equal(wars->declaration, DECLARATION_27);
 	assert_int_equal(wars->max_moves, 0);
+	assert_int_equal(jsa->repetition, REPETITION_DRAW);
+	assert_int_equal(csa->repetition, REPETITION_DRAW);
+	assert_int_equal(wars->repetition, REPETITION_DRAW);
+	{
+		const struct ruleset *m = ruleset_by_name("minishogi");
+
+		assert_non_null(m);
+		assert_int_equal(m->repetition, REPETITION_FIRST_MOVER_LOSES);
+		assert_true(m->repetition_counts_start);
+		assert_int_equal(m->declaration, DECLARATION_NONE);
+		assert_int_equal(m->max_moves, 0);
+		assert_true(m->mate_ends_game);
+		assert_false(m->check_extension);
+	}
 }
 
 static void
@@ -911,6 +1033,8 @@ test_ruleset_overrides(void **state)
 	assert_int_equal(ruleset_set(&rs, "impasse", "none"), -1);
 	assert_int_equal(ruleset_set(&rs, "mate-ends-game", "maybe"), -1);
 	assert_int_equal(ruleset_set(&rs, "speed", "1"), -1);
+	assert_int_equal(ruleset_set(&rs, "repetition", "loss"), -1);
+	assert_int_equal(ruleset_set(&rs, "repetition", "yes"), -1);
 	assert_int_equal(rs.max_moves, 320);
 	assert_int_equal(ruleset_set(&rs, "mate-ends-game", "yes"), 0);
 	assert_int_equal(ruleset_set(&rs, "impasse", "24"), 0);
@@ -923,7 +1047,7 @@ test_ruleset_overrides(void **state)
 }
 
 #define N_CASES (sizeof(decl_cases) / sizeof(decl_cases[0]))
-#define N_TESTS (27 + N_CASES)
+#define N_TESTS (31 + N_CASES)
 
 int
 main(int argc, char **argv)
@@ -969,6 +1093,10 @@ main(int argc, char **argv)
 	T(test_stalemate);
 	T(test_record_endings);
 	T(test_floodgate_summaries);
+	T(test_minishogi_repetition);
+	T(test_minishogi_first_mover);
+	T(test_minishogi_perpetual);
+	T(test_minishogi_endings);
 	T(test_ruleset_names);
 	T(test_ruleset_overrides);
 #undef T

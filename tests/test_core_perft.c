@@ -3,6 +3,8 @@
  * move generator getting every rule right reproduces. Depths here run in
  * seconds under the sanitizers; `make check-slow` runs depth 6.
  */
+#include <stdio.h>
+
 #include "helpers.h"
 #include "core/perft.h"
 
@@ -32,8 +34,55 @@ static const struct perft_case cases[] = {
 	{ "bare kings with hands d2", "standard", "9/9/9/3k5/9/5K3/9/9/9 b RB2G2S2N2L9Prb2g2s2n2l9p 1", 2, 248257, 0 },
 	{ "composed d3", "standard", "k+n7/sg7/9/9/9/9/+r5K1g/7L1/2LN1R1+Bb b RBGSNLP 1", 3, 414441, 1 },
 	{ "stalemate d1", "standard", "+R+N+SGKG+S+N+R/+B+N+SG+LG+S+N+B/P+LPP+LPP+LP/1P2P2P1/9/9/9/9/4k4 b 9P 200", 1, 0, 0 },
+	{ "minishogi d1", "minishogi", "rbsgk/4p/5/P4/KGSBR b - 1", 1, 14, 0 },
+	{ "minishogi d2", "minishogi", "rbsgk/4p/5/P4/KGSBR b - 1", 2, 181, 0 },
+	{ "minishogi d3", "minishogi", "rbsgk/4p/5/P4/KGSBR b - 1", 3, 2512, 0 },
+	{ "minishogi d4", "minishogi", "rbsgk/4p/5/P4/KGSBR b - 1", 4, 35401, 0 },
 	{ "minishogi d5", "minishogi", "rbsgk/4p/5/P4/KGSBR b - 1", 5, 533203, 0 },
 };
+
+/*
+ * shogiops' minishogi fixtures (test/fixtures/perftMinishogi.ts, copied
+ * to this file one position a line): random positions of real games,
+ * depth 1, drops and promotions everywhere on the 5x5 board.
+ */
+#define SHOGIOPS_FIXTURES "testdata/minishogi/shogiops-perft.txt"
+
+static void
+test_shogiops_minishogi(void **state)
+{
+	FILE *f = fopen(SHOGIOPS_FIXTURES, "r");
+	char line[256];
+	int n = 0;
+
+	(void)state;
+	if (!f)
+		fail_msg("cannot open %s (run from the top directory)",
+		    SHOGIOPS_FIXTURES);
+	while (fgets(line, sizeof(line), f)) {
+		struct position pos;
+		struct sfen_error e;
+		unsigned long long want;
+		int depth, at;
+
+		if (line[0] == '#' || line[0] == '\n')
+			continue;
+		if (sscanf(line, "%d %llu %n", &depth, &want, &at) != 2)
+			fail_msg("bad fixture line '%s'", line);
+		line[strcspn(line, "\n")] = '\0';
+		if (sfen_read(&pos, variant_minishogi(), line + at, &e) !=
+		    SFEN_OK)
+			fail_msg("'%s': %s", line + at, e.message);
+		if (perft(&pos, depth) != want)
+			fail_msg("'%s' depth %d: %llu leaves, shogiops counts "
+			    "%llu", line + at, depth,
+			    (unsigned long long)perft(&pos, depth), want);
+		n++;
+	}
+	fclose(f);
+	/* Every fixture of the file, none skipped. */
+	assert_int_equal(n, 276);
+}
 
 static void
 test_perft_case(void **state)
@@ -56,7 +105,7 @@ test_perft_case(void **state)
 int
 main(int argc, char **argv)
 {
-	struct CMUnitTest tests[sizeof(cases) / sizeof(cases[0])];
+	struct CMUnitTest tests[sizeof(cases) / sizeof(cases[0]) + 1];
 	size_t i;
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -66,6 +115,8 @@ main(int argc, char **argv)
 		tests[i].teardown_func = NULL;
 		tests[i].initial_state = (void *)&cases[i];
 	}
+	tests[i++] = (struct CMUnitTest)cmocka_unit_test(
+	    test_shogiops_minishogi);
 	if (argc > 1)
 		cmocka_set_test_filter(argv[1]);
 	return _cmocka_run_group_tests("core/perft", tests,

@@ -151,6 +151,42 @@
 #define P_WHITE_PROMOTION \
 	"8k/9/7r1/9/2n6/6n2/1s6l/4p4/K8 w - 1"
 
+/*
+ * Minishogi (rules.md 1.11): the 5x5 board, files 5..1 and ranks a..e,
+ * the zone the last rank alone (a for Black, e for White).
+ *
+ * K1e k5a P2b S3b R1d, Black holds P: pawn, silver and rook next to or
+ * on the last rank.
+ */
+#define M_LAST_RANK \
+	"k4/2SP1/5/4R/4K b P 1"
+/* K1e k5a P2c R1c: pieces on the third rank, outside the zone. */
+#define M_OUTSIDE_ZONE \
+	"k4/5/3PR/5/4K b - 1"
+/* K1e k1a P4d, Black holds P (the set has two pawns). */
+#define M_NIFU \
+	"4k/5/5/1P3/4K b P 1"
+/* K1e k1a +P2c, Black holds P: file 2 has only a tokin. */
+#define M_NIFU_TOKIN \
+	"4k/5/3+P1/5/4K b P 1"
+/*
+ * K5e k1a g2a R5a G2c, Black holds P. P*1b checks; the king's own gold
+ * fills 2a, G2c covers 2b and protects the pawn, and the gold that could
+ * take it is pinned by R5a along rank a: uchifuzume.
+ */
+#define M_UCHI_PINNED \
+	"R2gk/5/3G1/5/K4 b P 1"
+/* As above, the rook in hand: the gold is free to take the pawn. */
+#define M_UCHI_FREE \
+	"3gk/5/3G1/5/K4 b RP 1"
+/*
+ * K1e k5a G5c B2c, Black holds P. P*5b checks the king in the corner:
+ * 4a is the bishop's, 4b and 5b the gold's, and the squares past file 5
+ * are no squares: uchifuzume. A board of walls must not offer them.
+ */
+#define M_UCHI_CORNER \
+	"k4/5/G2B1/5/4K b P 1"
+
 struct rule_case {
 	const char *name;
 	const char *sfen;
@@ -326,6 +362,25 @@ static const struct rule_case rule_cases[] = {
 	{ "white lance to the second-last rank unpromoted", P_WHITE_PROMOTION, "1g1h", RULE_OK },
 	{ "white lance to the last rank unpromoted", P_WHITE_PROMOTION, "1g1i", RULE_DEAD_PIECE },
 	{ "white lance to the last rank promoting", P_WHITE_PROMOTION, "1g1i+", RULE_OK },
+	{ "minishogi: pawn to the last rank unpromoted", M_LAST_RANK, "2b2a", RULE_DEAD_PIECE },
+	{ "minishogi: pawn to the last rank promoting", M_LAST_RANK, "2b2a+", RULE_OK },
+	{ "minishogi: silver may stay unpromoted on the last rank", M_LAST_RANK, "3b3a", RULE_OK },
+	{ "minishogi: silver promotes on the last rank", M_LAST_RANK, "3b3a+", RULE_OK },
+	{ "minishogi: silver from the second rank cannot promote", M_LAST_RANK, "3b2c+", RULE_NOT_PROMOTABLE },
+	{ "minishogi: rook promotes entering the zone", M_LAST_RANK, "1d1a+", RULE_OK },
+	{ "minishogi: the second rank is outside the zone", M_LAST_RANK, "1d1b+", RULE_NOT_PROMOTABLE },
+	{ "minishogi: pawn to the second rank cannot promote", M_OUTSIDE_ZONE, "2c2b+", RULE_NOT_PROMOTABLE },
+	{ "minishogi: pawn to the second rank", M_OUTSIDE_ZONE, "2c2b", RULE_OK },
+	{ "minishogi: rook from the third rank cannot promote", M_OUTSIDE_ZONE, "1c1b+", RULE_NOT_PROMOTABLE },
+	{ "minishogi: pawn drop on the last rank", M_LAST_RANK, "P*4a", RULE_DEAD_PIECE },
+	{ "minishogi: pawn drop on the second rank", M_LAST_RANK, "P*4b", RULE_OK },
+	{ "minishogi: pawn drop beside its own pawn's file", M_LAST_RANK, "P*3c", RULE_OK },
+	{ "minishogi: second pawn on the file", M_NIFU, "P*4b", RULE_NIFU },
+	{ "minishogi: a tokin does not count for nifu", M_NIFU_TOKIN, "P*2b", RULE_OK },
+	{ "minishogi: pawn drop on a free file", M_NIFU, "P*5b", RULE_OK },
+	{ "minishogi: a pawn drop mate with a pinned defender", M_UCHI_PINNED, "P*1b", RULE_UCHIFUZUME },
+	{ "minishogi: the free defender takes the pawn", M_UCHI_FREE, "P*1b", RULE_OK },
+	{ "minishogi: a pawn drop mate in the corner", M_UCHI_CORNER, "P*5b", RULE_UCHIFUZUME },
 };
 
 #define N_RULE_CASES (sizeof(rule_cases) / sizeof(rule_cases[0]))
@@ -336,12 +391,24 @@ is_letter(char c)
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
+/* The files of an SFEN's board (it is square): 9, or 5 for minishogi. */
+static int
+board_files(const char *sfen)
+{
+	int ranks = 1;
+
+	for (; *sfen && *sfen != ' '; sfen++)
+		ranks += *sfen == '/';
+	return ranks;
+}
+
 /*
  * The same position seen from the other side: the board turned through
- * 180 degrees (square f,r goes to 10-f, i-r; in SFEN reading order that
- * is simply the 81 squares reversed), every piece changing colour, the
- * hands swapped and the other side to move. Done on the text alone so
- * that it does not lean on the SFEN code under test.
+ * 180 degrees (square f,r goes to 10-f, i-r on the 9x9 board, 6-f, e-r
+ * on the 5x5 one; in SFEN reading order that is simply the squares
+ * reversed), every piece changing colour, the hands swapped and the
+ * other side to move. Done on the text alone so that it does not lean
+ * on the SFEN code under test.
  */
 static void
 mirror_sfen(const char *in, char out[SFEN_BUF])
@@ -349,7 +416,8 @@ mirror_sfen(const char *in, char out[SFEN_BUF])
 	char cell[SQ_NB][3];
 	const char *s = in;
 	char *o = out;
-	int n = 0, i, empty = 0;
+	int n = 0, i, empty = 0, files = board_files(in);
+	int squares = files * files;
 
 	memset(cell, 0, sizeof(cell));
 	for (; *s && *s != ' '; s++) {
@@ -359,19 +427,19 @@ mirror_sfen(const char *in, char out[SFEN_BUF])
 			n += *s - '0';
 			continue;
 		}
-		if (n >= SQ_NB)
+		if (n >= squares)
 			fail_msg("mirror_sfen: too many squares in '%s'", in);
 		if (*s == '+')
 			cell[n][0] = *s++;
 		cell[n][cell[n][0] ? 1 : 0] = *s;
 		n++;
 	}
-	if (n != SQ_NB)
+	if (n != squares)
 		fail_msg("mirror_sfen: %d squares in '%s'", n, in);
-	for (i = 0; i < SQ_NB; i++) {
-		const char *c = cell[SQ_NB - 1 - i];
+	for (i = 0; i < squares; i++) {
+		const char *c = cell[squares - 1 - i];
 
-		if (i && i % 9 == 0) {
+		if (i && i % files == 0) {
 			if (empty)
 				*o++ = (char)('0' + empty);
 			empty = 0;
@@ -400,21 +468,26 @@ mirror_sfen(const char *in, char out[SFEN_BUF])
 	*o = '\0';
 }
 
-/* A USI move on the mirrored board: 7g7f becomes 3c3d, N*1b N*9h. */
+/*
+ * A USI move on the mirrored board of `files` files: 7g7f becomes 3c3d
+ * and N*1b N*9h on the 9x9 board, 1e1d 5a5b on the 5x5 one.
+ */
 static void
-mirror_usi(const char *in, char out[USI_MOVE_MAX])
+mirror_usi(const char *in, int files, char out[USI_MOVE_MAX])
 {
 	size_t i, len = strlen(in);
+	char last_file = (char)('0' + files);
+	char last_rank = (char)('a' + files - 1);
 
 	if (len >= USI_MOVE_MAX)
 		fail_msg("mirror_usi: '%s' too long", in);
 	snprintf(out, USI_MOVE_MAX, "%s", in);
 	for (i = in[1] == '*' ? 2 : 0; i + 1 < len; i += 2) {
-		if (in[i] < '1' || in[i] > '9' || in[i + 1] < 'a' ||
-		    in[i + 1] > 'i')
+		if (in[i] < '1' || in[i] > last_file || in[i + 1] < 'a' ||
+		    in[i + 1] > last_rank)
 			break;
-		out[i] = (char)('1' + '9' - in[i]);
-		out[i + 1] = (char)('a' + 'i' - in[i + 1]);
+		out[i] = (char)('1' + last_file - in[i]);
+		out[i + 1] = (char)('a' + last_rank - in[i + 1]);
 	}
 }
 
@@ -452,7 +525,7 @@ test_rule_case(void **state)
 		return;
 	}
 	mirror_sfen(rc->sfen, sfen);
-	mirror_usi(rc->usi, usi);
+	mirror_usi(rc->usi, board_files(rc->sfen), usi);
 	check_rule_case(sfen, usi, rc->rule);
 }
 
@@ -469,14 +542,25 @@ test_mirror_helpers(void **state)
 	mirror_sfen("4k4/9/9/9/2+P1+B2+R1/9/1+N4+S1+L/9/4K4 b GPn 7", sfen);
 	assert_string_equal(sfen,
 	    "4k4/9/+l1+s4+n1/9/1+r2+b1+p2/9/9/9/4K4 w gpN 7");
-	mirror_usi("7g7f", usi);
+	mirror_usi("7g7f", 9, usi);
 	assert_string_equal(usi, "3c3d");
-	mirror_usi("8h2b+", usi);
+	mirror_usi("8h2b+", 9, usi);
 	assert_string_equal(usi, "2b8h+");
-	mirror_usi("P*5e", usi);
+	mirror_usi("P*5e", 9, usi);
 	assert_string_equal(usi, "P*5e");
-	mirror_usi("N*1b", usi);
+	mirror_usi("N*1b", 9, usi);
 	assert_string_equal(usi, "N*9h");
+	/* The 5x5 board turns about 3c. */
+	mirror_sfen("rbsgk/4p/5/P4/KGSBR b - 1", sfen);
+	assert_string_equal(sfen, "rbsgk/4p/5/P4/KGSBR w - 1");
+	mirror_sfen("k4/3P1/5/5/4K b Pg 3", sfen);
+	assert_string_equal(sfen, "k4/5/5/1p3/4K w pG 3");
+	mirror_usi("1e1d", 5, usi);
+	assert_string_equal(usi, "5a5b");
+	mirror_usi("2b2a+", 5, usi);
+	assert_string_equal(usi, "4d4e+");
+	mirror_usi("P*3c", 5, usi);
+	assert_string_equal(usi, "P*3c");
 }
 
 /* The ids are a promise to scripts (rules.h): spelled out once here. */
@@ -654,6 +738,17 @@ static const struct state_case state_cases[] = {
 	    "4k4 b 9P 200", "", PLAY_STALEMATE, 0 },
 	{ "stalemate: pawn drop", P_PAWN_DROP_STALEMATE, "P*2c",
 	    PLAY_STALEMATE, 0 },
+	{ "minishogi: the start", "rbsgk/4p/5/P4/KGSBR b - 1", "1e1d",
+	    PLAY_NORMAL, 0 },
+	/* shogiops test/rules/minishogi.test.ts: Black is mated. */
+	{ "minishogi checkmate: shogiops", "r1s1k/2b1g/5/r1G1B/KPS2 b p 1",
+	    "", PLAY_CHECKMATE, 1 },
+	/* K5e k1a S3b G1d: 1d1c leaves the king 2a (S3b), 1b and 2b
+	 * (G1c) and no check. */
+	{ "minishogi stalemate: the gold closes the corner",
+	    "4k/2S2/5/4G/K4 b - 1", "1d1c", PLAY_STALEMATE, 0 },
+	{ "minishogi checkmate: gold drop in the corner",
+	    "k4/5/G2B1/5/4K b G 1", "G*5b", PLAY_CHECKMATE, 1 },
 };
 
 #define N_STATE_CASES (sizeof(state_cases) / sizeof(state_cases[0]))
@@ -722,7 +817,7 @@ test_state_case(void **state)
 		assert_true(n < sizeof(one));
 		memcpy(one, s, n);
 		one[n] = '\0';
-		mirror_usi(one, usi);
+		mirror_usi(one, board_files(sc->sfen), usi);
 		assert_true((size_t)(o - moves) + n + 2 < sizeof(moves));
 		if (o != moves)
 			*o++ = ' ';
@@ -796,7 +891,7 @@ test_check_case(void **state)
 
 	check_gives_check(cc->sfen, cc->usi, cc->check);
 	mirror_sfen(cc->sfen, sfen);
-	mirror_usi(cc->usi, usi);
+	mirror_usi(cc->usi, board_files(cc->sfen), usi);
 	check_gives_check(sfen, usi, cc->check);
 }
 

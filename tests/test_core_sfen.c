@@ -608,7 +608,42 @@ test_standard_starts_valid(void **state)
 	}
 }
 
-#define N_FIXED 8
+/* lishogi's minishogi handicaps, and nothing else, are odds starts. */
+static void
+test_minishogi_odds(void **state)
+{
+	static const char *const odds[] = {
+		"r1sgk/4p/5/P4/KGSBR w - 1", "1bsgk/4p/5/P4/KGSBR w - 1",
+		"2sgk/4p/5/P4/KGSBR w - 1", "3gk/4p/5/P4/KGSBR w - 1",
+		"4k/4p/5/P4/KGSBR w - 1",
+	};
+	static const char *const not_odds[] = {
+		"rbsgk/4p/5/P4/KGSBR b - 1", "rbsgk/4p/5/P4/KGSBR w - 1",
+		"2sgk/4p/5/P4/KGSBR b - 1", "2sgk/4p/5/P4/KGSBR w Rb 1",
+		"r1sgk/4p/5/P4/KGS1R w - 1",
+	};
+	struct position pos;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(odds) / sizeof(odds[0]); i++) {
+		assert_int_equal(sfen_read(&pos, variant_minishogi(), odds[i],
+		    NULL), SFEN_OK);
+		if (!handicap_minishogi_odds(&pos))
+			fail_msg("'%s' is a lishogi handicap", odds[i]);
+		assert_int_equal(handicap_identify(&pos), HANDICAP_NONE);
+	}
+	for (i = 0; i < sizeof(not_odds) / sizeof(not_odds[0]); i++) {
+		assert_int_equal(sfen_read(&pos, variant_minishogi(),
+		    not_odds[i], NULL), SFEN_OK);
+		if (handicap_minishogi_odds(&pos))
+			fail_msg("'%s' is no lishogi handicap", not_odds[i]);
+	}
+	handicap_position(HANDICAP_BISHOP, &pos);
+	assert_false(handicap_minishogi_odds(&pos));
+}
+
+#define N_FIXED 9
 #define N_TESTS (N_FIXED + N_TRIP_CASES + N_CANON_CASES + N_ERROR_CASES)
 
 int
@@ -627,6 +662,7 @@ main(int argc, char **argv)
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_usi_round_trips);
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_usi_rejects);
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_usi_minishogi);
+	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_minishogi_odds);
 	for (i = 0; i < N_TRIP_CASES; i++, n++) {
 		snprintf(names[n], sizeof(names[n]), "round trip: %s",
 		    trip_cases[i].name);

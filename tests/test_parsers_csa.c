@@ -1345,20 +1345,190 @@ test_csa_write_foreign_headers(void **state)
 	record_release(&r);
 }
 
+/* ---- minishogi (the MSK format, formats.md 7) ---- */
+
+#define MINI_ROWS \
+	"P1-HI-KA-GI-KI-OU\n" \
+	"P2 *  *  *  * -FU\n" \
+	"P3 *  *  *  *  * \n" \
+	"P4+FU *  *  *  * \n" \
+	"P5+OU+KI+GI+KA+HI\n"
+#define MINI_SFEN "rbsgk/4p/5/P4/KGSBR b - 1"
+
+/* Reads the first record of src with v the caller's variant. */
+static void
+read_ok_variant(struct session *s, const char *src, const struct variant *v)
+{
+	enum read_status rs;
+
+	session_start(s, csa_read, src, strlen(src), v);
+	if ((rs = session_next(s)) != READ_OK) {
+		dump_diags(&s->d);
+		fail_msg("record does not read (status %d)", (int)rs);
+	}
+}
+
+/* Ranks of five cells are minishogi, whatever the caller expected. */
+static void
+test_csa_minishogi_board(void **state)
+{
+	struct session s;
+
+	(void)state;
+	read_ok(&s, "V2.2\n" MINI_ROWS "+\n+1514HI\n-4132KA\n%TORYO\n");
+	assert_ptr_equal(s.r.start.v, variant_minishogi());
+	assert_ptr_equal(s.r.v, variant_minishogi());
+	assert_start(&s.r, MINI_SFEN);
+	assert_int_equal(s.r.handicap, HANDICAP_MINISHOGI);
+	assert_int_equal(main_len(&s.r), 3);
+	assert_int_equal(resolve_main_line(&s.r), 2);
+	assert_no_diags(&s.d);
+	session_close(&s);
+	/* Hands, the side to move and padding lost in mail. */
+	read_ok_variant(&s, "P1-HI * -GI-KI-OU\nP2 * * * * -FU\nP3 * * * * *\n"
+	    "P4+FU * * * *\nP5+OU+KI+GI * +HI\nP+00KA\nP-00KA\n-\n",
+	    variant_standard());
+	assert_start(&s.r, "r1sgk/4p/5/P4/KGS1R w Bb 1");
+	session_close(&s);
+}
+
+/* Without a board, the caller's variant decides; PI is always 9x9. */
+static void
+test_csa_minishogi_default(void **state)
+{
+	struct session s;
+
+	(void)state;
+	/* The MSK format needs only the version and the moves. */
+	read_ok_variant(&s, "V2.2\n+1514HI\n", variant_minishogi());
+	assert_start(&s.r, MINI_SFEN);
+	assert_int_equal(resolve_main_line(&s.r), 1);
+	assert_diag(&s.d, DIAG_WARNING, DIAG_BAD_POSITION, 2, 1);
+	assert_non_null(strstr(s.d.v[s.d.n - 1].message,
+	    "the minishogi start"));
+	session_close(&s);
+	read_ok_variant(&s, "P-11OU\nP+55OU00GI\n+\n", variant_minishogi());
+	assert_start(&s.r, "4k/5/5/5/K4 b S 1");
+	session_close(&s);
+	read_ok_variant(&s, "PI\n+\n+7776FU\n", variant_minishogi());
+	assert_ptr_equal(s.r.start.v, variant_standard());
+	assert_start(&s.r, START_SFEN);
+	session_close(&s);
+	read_ok_variant(&s, HIRATE_ROWS "+\n", variant_minishogi());
+	assert_start(&s.r, START_SFEN);
+	session_close(&s);
+}
+
+/* A line that ends in ',' goes on on the next one (MSK). */
+static void
+test_csa_minishogi_continued(void **state)
+{
+	struct session s;
+
+	(void)state;
+	read_ok(&s, "V2.2\nP1-HI-KA-GI,\n-KI-OU\n"
+	    "P2 *  *  *  * -FU\nP3 *  *  *  *  * \nP4+FU *  *  *  * \n"
+	    "P5+OU+KI+GI+KA+HI\nP+00KI,\n00GI,T9\nP-\n+\n+1514HI,\nT3,\n"
+	    "-4132KA,T5\n");
+	assert_start(&s.r, "rbsgk/4p/5/P4/KGSBR b GS 1");
+	assert_int_equal(main_len(&s.r), 2);
+	assert_int_equal(s.r.nodes[nth(&s.r, 1)].time_ms, 3000);
+	assert_int_equal(s.r.nodes[nth(&s.r, 2)].time_ms, 5000);
+	/* "T9" after the continued hand is read as a statement: too early. */
+	assert_diag(&s.d, DIAG_WARNING, DIAG_TIME, 9, 6);
+	session_close(&s);
+	/* A nine-cell rank continued is still a rank of shogi. */
+	read_ok(&s, "P1-KY-KE-GI-KI-OU,\n-KI-GI-KE-KY\n"
+	    "P2 * -HI *  *  *  *  * -KA * \nP3-FU-FU-FU-FU-FU-FU-FU-FU-FU\n"
+	    "P4 *  *  *  *  *  *  *  *  * \nP5 *  *  *  *  *  *  *  *  * \n"
+	    "P6 *  *  *  *  *  *  *  *  * \nP7+FU+FU+FU+FU+FU+FU+FU+FU+FU\n"
+	    "P8 * +KA *  *  *  *  * +HI * \nP9+KY+KE+GI+KI+OU+KI+GI+KE+KY\n"
+	    "+\n");
+	assert_start(&s.r, START_SFEN);
+	session_close(&s);
+}
+
+static void
+test_csa_minishogi_errors(void **state)
+{
+	static const struct {
+		const char *name;
+		const char *src;
+		enum diag_id id;
+		unsigned line, col;
+	} cases[] = {
+		{ "sixth rank", MINI_ROWS "P6 *  *  *  *  * \n+\n",
+		    DIAG_BAD_POSITION, 6, 1 },
+		{ "nine cells after five",
+		    "P1-HI-KA-GI-KI-OU\nP2 *  *  *  * -FU *  *  *  * \n+\n",
+		    DIAG_SYNTAX, 2, 19 },
+		{ "five cells after nine",
+		    "P1-KY-KE-GI-KI-OU-KI-GI-KE-KY\nP2 *  *  *  * -FU\n+\n",
+		    DIAG_SYNTAX, 2, 18 },
+		{ "seven cells", "P1-HI-KA-GI-KI-OU *  * \n+\n",
+		    DIAG_SYNTAX, 1, 23 },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct session s;
+
+		session_opens(&s, cases[i].src);
+		if (session_next(&s) != READ_ERROR)
+			fail_msg("%s: read", cases[i].name);
+		assert_diag(&s.d, DIAG_ERROR, cases[i].id, cases[i].line,
+		    cases[i].col);
+		session_close(&s);
+	}
+	{
+		struct session s;
+
+		/* The set has no lance: impossible, played with a warning. */
+		read_ok(&s, "P1-KY-KA-GI-KI-OU\nP2 *  *  *  * -FU\n"
+		    "P3 *  *  *  *  * \nP4+FU *  *  *  * \nP5+OU+KI+GI+KA+HI\n"
+		    "+\n");
+		assert_diag(&s.d, DIAG_WARNING, DIAG_BAD_POSITION, 6, 1);
+		assert_non_null(strstr(s.d.v[0].message, "too-many-pieces"));
+		session_close(&s);
+		/* On the minishogi board, 16 is no square. */
+		session_start(&s, csa_read, "P+16OU\n+\n", 10,
+		    variant_minishogi());
+		assert_int_equal(session_next(&s), READ_ERROR);
+		assert_diag(&s.d, DIAG_ERROR, DIAG_BAD_POSITION, 1, 3);
+		session_close(&s);
+	}
+}
+
+/* Written as MSK writes it, never PI; it reads back the same. */
 static void
 test_csa_write_minishogi(void **state)
 {
-	struct record r;
-	struct strbuf out = STRBUF_INIT;
+	static const char want[] =
+	    "V2.2\nP1-HI * -GI-KI-OU\nP2 *  *  *  * -FU\nP3 *  *  *  *  * \n"
+	    "P4+FU *  *  *  * \nP5+OU+KI+GI * +HI\nP+00KA\nP-00KA\n-\n"
+	    "-2132KI\n+1514HI\n%TORYO\n";
+	struct strbuf out = STRBUF_INIT, again = STRBUF_INIT;
 	struct diag_list wd = DIAG_LIST_INIT;
 
 	(void)state;
-	record_init(&r, variant_minishogi());
-	assert_int_equal(csa_write(&r, NULL, &out, &wd), -1);
-	assert_int_equal(wd.errors, 1);
-	diag_list_release(&wd);
+	/* A lishogi handicap, hands on both sides: all that a board says. */
+	write_text("P1-HI * -GI-KI-OU\nP2 * * * * -FU\nP3 * * * * *\n"
+	    "P4+FU * * * *\nP5+OU+KI+GI * +HI\nP-00KA\nP+00KA\n-\n"
+	    "-2132KI\n+1514HI\n%TORYO\n", 2, &out, &wd);
+	assert_string_equal(out.buf, want);
+	assert_no_diags(&wd);
+	write_text(out.buf, 2, &again, &wd);
+	assert_string_equal(again.buf, want);
+	assert_no_diags(&wd);
+	/* The start itself: five ranks, no PI. */
+	strbuf_reset(&out);
+	write_text("V2.2\n" MINI_ROWS "+\n", 3, &out, &wd);
+	assert_string_equal(out.buf, "'CSA encoding=UTF-8\nV3.0\n" MINI_ROWS
+	    "+\n");
 	strbuf_release(&out);
-	record_release(&r);
+	strbuf_release(&again);
+	diag_list_release(&wd);
 }
 
 /* ---- round trips: CSA -> record -> CSA -> record ---- */
@@ -1579,7 +1749,7 @@ test_file_case(void **state)
 
 /* ---- the test list ---- */
 
-#define N_FIXED 27
+#define N_FIXED 31
 #define N_TESTS (N_FIXED + N_DETECT_CASES + N_VERSION_CASES + \
 	N_POSITION_CASES + N_ERROR_CASES + N_TERMINAL_CASES + \
 	N_SUMMARY_CASES + N_WRITE_CASES + N_FILE_CASES)
@@ -1639,6 +1809,10 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_csa_write_drops),
 		cmocka_unit_test(test_csa_write_fractions),
 		cmocka_unit_test(test_csa_write_foreign_headers),
+		cmocka_unit_test(test_csa_minishogi_board),
+		cmocka_unit_test(test_csa_minishogi_default),
+		cmocka_unit_test(test_csa_minishogi_continued),
+		cmocka_unit_test(test_csa_minishogi_errors),
 		cmocka_unit_test(test_csa_write_minishogi),
 		cmocka_unit_test(test_csa_round_trips),
 	};

@@ -1252,11 +1252,17 @@ test_jkf_empty_and_eof(void **state)
 	assert_int_equal(session_next(&s), READ_EOF);
 	assert_int_equal(session_next(&s), READ_EOF);
 	session_close(&s);
-	/* standard shogi only */
-	session_open(&s, "{}", 2, variant_minishogi());
-	assert_int_equal(session_next(&s), READ_FATAL);
-	assert_int_equal(s.d.errors, 1);
-	session_close(&s);
+	/* JKF is 9x9 whatever the caller expected (no variant field) */
+	{
+		static const char src[] = "{\"header\":{},\"moves\":[{}]}";
+
+		session_open(&s, src, strlen(src), variant_minishogi());
+		assert_int_equal(session_next(&s), READ_OK);
+		assert_int_equal(s.d.errors, 0);
+		assert_ptr_equal(s.r.start.v, variant_standard());
+		assert_int_equal(s.r.handicap, HANDICAP_EVEN);
+		session_close(&s);
+	}
 }
 
 /* ---- the writer on moves ---- */

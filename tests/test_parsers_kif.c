@@ -414,6 +414,82 @@ test_kif_minishogi(void **state)
 	assert_start(&s.r, "1bsgk/4p/5/P4/KGSBR b R 1");
 	replay_ok(&s.r, &s.d);
 	session_close(&s);
+	/* The other spellings of the name. */
+	read_ok(&s, "手合割：五々将棋\n" SEP "   1 ５三歩(54)\n");
+	assert_no_diags(&s.d);
+	assert_start(&s.r, "rbsgk/4p/5/P4/KGSBR b - 1");
+	session_close(&s);
+	read_ok(&s, "手合割：５五将棋\n" SEP "   1 ５三歩(54)\n");
+	assert_int_equal(s.r.handicap, HANDICAP_MINISHOGI);
+	session_close(&s);
+}
+
+#define MINI_BOARD \
+	"+---------------+\n" \
+	"|v飛v角v銀v金v玉|一\n| ・ ・ ・ ・v歩|二\n| ・ ・ ・ ・ ・|三\n" \
+	"| 歩 ・ ・ ・ ・|四\n| 玉 金 銀 角 飛|五\n+---------------+\n"
+
+/* A board of five columns says minishogi without 手合割. */
+static void
+test_kif_minishogi_board(void **state)
+{
+	struct session s;
+
+	(void)state;
+	read_ok(&s, "後手の持駒：なし\n  ５ ４ ３ ２ １\n" MINI_BOARD
+	    "先手の持駒：なし\n" SEP "   1 １四飛(15)\n   2 ３二角(41)\n");
+	assert_no_diags(&s.d);
+	assert_ptr_equal(s.r.v, variant_minishogi());
+	assert_int_equal(s.r.handicap, HANDICAP_MINISHOGI);
+	replay_ok(&s.r, &s.d);
+	session_close(&s);
+	/* Without the column header, and the ASCII one lishogi writes. */
+	read_ok(&s, MINI_BOARD SEP "   1 １四飛(15)\n");
+	assert_start(&s.r, "rbsgk/4p/5/P4/KGSBR b - 1");
+	session_close(&s);
+	read_ok(&s, "5 4 3 2 1\n" MINI_BOARD "後手番\n" SEP
+	    "   1 ３二角(41)\n");
+	assert_start(&s.r, "rbsgk/4p/5/P4/KGSBR w - 1");
+	replay_ok(&s.r, &s.d);
+	session_close(&s);
+	/* 上手/下手, as lishogi labels its minishogi handicaps. */
+	read_ok(&s, "手合割：5五将棋\n上手の持駒：なし\n"
+	    "  ５ ４ ３ ２ １\n+---------------+\n"
+	    "| ・ ・v銀v金v玉|一\n| ・ ・ ・ ・v歩|二\n| ・ ・ ・ ・ ・|三\n"
+	    "| 歩 ・ ・ ・ ・|四\n| 玉 金 銀 角 飛|五\n+---------------+\n"
+	    "下手の持駒：なし\n上手番\n" SEP "   1 ３二金(21)\n");
+	assert_start(&s.r, "2sgk/4p/5/P4/KGSBR w - 1");
+	assert_true(handicap_minishogi_odds(&s.r.start));
+	replay_ok(&s.r, &s.d);
+	session_close(&s);
+	/* A sixth rank, or nine cells on a board of five, is refused. */
+	read_fails("|v飛v角v銀v金v玉|一\n| ・ ・ ・ ・ ・|六\n",
+	    DIAG_BAD_POSITION, 2, 1);
+	read_fails("|v飛v角v銀v金v玉|一\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n",
+	    DIAG_SYNTAX, 2, 13);
+}
+
+/* The caller's variant is for a record that does not say. */
+static void
+test_kif_variant_default(void **state)
+{
+	struct session s;
+
+	(void)state;
+	session_start(&s, kif_read, SEP "   1 １四飛(15)\n",
+	    strlen(SEP "   1 １四飛(15)\n"), variant_minishogi());
+	assert_int_equal(session_next(&s), READ_OK);
+	assert_start(&s.r, "rbsgk/4p/5/P4/KGSBR b - 1");
+	replay_ok(&s.r, &s.d);
+	session_close(&s);
+	/* 手合割 and a 9x9 board say standard shogi. */
+	session_start(&s, kif_read, "手合割：平手\n" SEP "   1 ７六歩(77)\n",
+	    strlen("手合割：平手\n" SEP "   1 ７六歩(77)\n"),
+	    variant_minishogi());
+	assert_int_equal(session_next(&s), READ_OK);
+	assert_ptr_equal(s.r.start.v, variant_standard());
+	replay_ok(&s.r, &s.d);
+	session_close(&s);
 }
 
 /* ---- the board (BOD) ---- */
@@ -1793,7 +1869,7 @@ test_file_case(void **state)
 
 /* ---- the test list ---- */
 
-#define N_FIXED 34
+#define N_FIXED 36
 #define N_TESTS (N_FIXED + N_DETECT_CASES + N_HANDICAP_CASES + N_HAND_CASES + \
 	N_MOVE_CASES + N_TIME_CASES + N_TERMINAL_CASES + N_ERROR_CASES + \
 	N_SUMMARY_CASES + N_FILE_CASES)
@@ -1834,6 +1910,8 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_kif_bad_headers),
 		cmocka_unit_test(test_kif_handicap_game),
 		cmocka_unit_test(test_kif_minishogi),
+		cmocka_unit_test(test_kif_minishogi_board),
+		cmocka_unit_test(test_kif_variant_default),
 		cmocka_unit_test(test_kif_board),
 		cmocka_unit_test(test_kif_board_cells),
 		cmocka_unit_test(test_kif_board_side_and_labels),

@@ -220,6 +220,44 @@ test_form_case(void **state)
 	session_close(&s);
 }
 
+/*
+ * The SFEN's ranks say the game, whatever the caller expected; startpos
+ * is the caller's. Minishogi is written back as an SFEN, never startpos.
+ */
+static void
+test_board_says_variant(void **state)
+{
+	static const struct {
+		const char *caller, *line, *game, *written;
+	} cases[] = {
+		{ "standard", "position sfen rbsgk/4p/5/P4/KGSBR b - 1 moves "
+		    "1e1d", "minishogi", "position sfen rbsgk/4p/5/P4/KGSBR "
+		    "b - 1 moves 1e1d\n" },
+		{ "standard", "sfen 4k/5/5/5/K4 b G 1 moves G*2b", "minishogi",
+		    "position sfen 4k/5/5/5/K4 b G 1 moves G*2b\n" },
+		{ "minishogi", "position sfen " START_SFEN " moves 7g7f",
+		    "standard", "position startpos moves 7g7f\n" },
+		{ "minishogi", "startpos moves 1e1d", "minishogi",
+		    "position sfen rbsgk/4p/5/P4/KGSBR b - 1 moves 1e1d\n" },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct strbuf out = STRBUF_INIT;
+		struct session s;
+
+		read_resolved(&s, cases[i].line,
+		    variant_by_name(cases[i].caller));
+		assert_ptr_equal(s.r.start.v, variant_by_name(cases[i].game));
+		assert_ptr_equal(s.r.v, s.r.start.v);
+		assert_int_equal(usi_write(&s.r, NULL, &out, &s.d), 0);
+		assert_string_equal(out.buf, cases[i].written);
+		strbuf_release(&out);
+		session_close(&s);
+	}
+}
+
 /* What each kind of token puts in its node, and where it says it was. */
 static void
 test_move_specs(void **state)
@@ -1045,7 +1083,7 @@ test_sample_case(void **state)
 	free(buf);
 }
 
-#define N_FIXED 13
+#define N_FIXED 14
 #define N_TESTS (N_FIXED + N_FORM_CASES + N_TERMINAL_CASES + N_ERROR_CASES + \
 	N_DETECT_CASES + N_TRIP_CASES + N_SFEN_OUT_CASES + N_SAMPLE_CASES)
 
@@ -1082,6 +1120,8 @@ main(int argc, char **argv)
 
 	core_init();
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_move_specs);
+	tests[n++] = (struct CMUnitTest)cmocka_unit_test(
+	    test_board_says_variant);
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_several_records);
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_error_then_next);
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_empty_texts);

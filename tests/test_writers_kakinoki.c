@@ -501,6 +501,21 @@ test_handicap(void **state)
 	record_release(&r);
 }
 
+/* lishogi's minishogi 二枚落ち as KIF and KI2 write its start. */
+#define MINI_2_PIECE \
+	"手合割：5五将棋\n" \
+	"上手の持駒：なし\n" \
+	"  ５ ４ ３ ２ １\n" \
+	"+---------------+\n" \
+	"| ・ ・v銀v金v玉|一\n" \
+	"| ・ ・ ・ ・v歩|二\n" \
+	"| ・ ・ ・ ・ ・|三\n" \
+	"| 歩 ・ ・ ・ ・|四\n" \
+	"| 玉 金 銀 角 飛|五\n" \
+	"+---------------+\n" \
+	"下手の持駒：なし\n" \
+	"上手番\n"
+
 /* Minishogi: 手合割：5五将棋, or a 5x5 board after it. */
 static void
 test_minishogi(void **state)
@@ -530,6 +545,26 @@ test_minishogi(void **state)
 	    "+---------------+\n"
 	    "先手の持駒：なし\n"
 	    SEPARATOR, 0);
+	record_release(&r);
+
+	/*
+	 * lishogi's 二枚落ち: no 手合割 name of its own, so the board, with
+	 * 上手 and 下手 for the sides, and 上手 to move.
+	 */
+	load_usi_variant(&r, variant_minishogi(),
+	    "position sfen 2sgk/4p/5/P4/KGSBR w - 1 moves 2a3b 1e1d resign",
+	    0);
+	assert_written(kif_write, &r, &utf8,
+	    KIF_HEAD MINI_2_PIECE SEPARATOR
+	    "   1 ３二金(21)\n"
+	    "   2 １四飛(15)\n"
+	    "   3 投了\n"
+	    "まで2手で下手の勝ち\n", 0);
+	assert_written(ki2_write, &r, &utf8,
+	    KI2_HEAD MINI_2_PIECE
+	    "\n"
+	    "△３二金    ▲１四飛\n"
+	    "まで2手で下手の勝ち\n", 0);
 	record_release(&r);
 }
 

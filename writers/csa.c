@@ -3,6 +3,10 @@
  * 2.11): one statement per line, PI for the standard starts and a full
  * board otherwise, the main line up to its first unresolved move.
  *
+ * Minishogi is written as the MSK format has it (formats.md 7): the
+ * same syntax on a 5x5 board, ranks P1..P5 of five cells, never PI
+ * (which means the 9x9 start).
+ *
  * CSA holds no variations, no bookmarks, no running totals and no move
  * number for a start from the middle of a game; V2.2 has no %MAX_MOVES
  * and no fractions of seconds (V3.0 no %MATTA): what is dropped or
@@ -246,9 +250,9 @@ write_board(struct out *w)
 	int rank, file, c;
 	size_t i;
 
-	for (rank = 0; rank < RANK_NB; rank++) {
+	for (rank = 0; rank < pos->v->ranks; rank++) {
 		strbuf_addf(w->sb, "P%d", rank + 1);
-		for (file = FILE_NB - 1; file >= 0; file--) {
+		for (file = pos->v->files - 1; file >= 0; file--) {
 			piece p = pos->board[sq_make(file, rank)];
 
 			if (p == PIECE_NONE)
@@ -282,6 +286,7 @@ write_position(struct out *w)
 {
 	enum handicap h = handicap_identify(&w->r->start);
 
+	/* HANDICAP_MINISHOGI is past the range: PI is the 9x9 start. */
 	if (h >= HANDICAP_EVEN && h <= HANDICAP_10)
 		write_pi(w);
 	else
@@ -525,12 +530,6 @@ csa_write(const struct record *r, const struct write_opts *o,
 	struct out w;
 	size_t i;
 
-	if (r->start.v != variant_standard()) {
-		diag_add(d, DIAG_ERROR, diag_id_name(DIAG_LIMIT), NULL, 0,
-		    "csa cannot hold '%s' records", r->start.v ?
-		    r->start.v->name : "unknown");
-		return -1;
-	}
 	w.r = r;
 	w.sb = out;
 	w.d = d;

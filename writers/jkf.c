@@ -666,7 +666,8 @@ jkf_write(const struct record *r, const struct write_opts *o,
 	(void)o;
 	if (r->start.v != variant_standard()) {
 		diag_add(d, DIAG_ERROR, diag_id_name(DIAG_LIMIT), NULL, 0,
-		    "jkf cannot hold '%s' records", r->start.v ?
+		    "jkf cannot hold %s records: it has no field for the "
+		    "variant, and its boards are 9x9", r->start.v ?
 		    r->start.v->name : "unknown");
 		return -1;
 	}

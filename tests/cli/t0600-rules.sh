@@ -168,7 +168,7 @@ grep -q 'under csa,max-moves=300 rules the game ended at move 300' out ||
 
 # Usage errors.
 expect_exit 2 "unknown set" "$KIFU" validate --rules fide testdata/rules/kachi-28.csa
-expect_stderr_has "unknown set" "unknown rule set 'fide' (known: auto, jsa, csa, wars, problem)"
+expect_stderr_has "unknown set" "unknown rule set 'fide' (known: auto, jsa, csa, wars, problem, minishogi)"
 expect_exit 2 "bad declaration" "$KIFU" validate --declaration 25 testdata/rules/kachi-28.csa
 expect_exit 2 "bad max-moves" "$KIFU" validate --max-moves -1 testdata/rules/kachi-28.csa
 expect_exit 2 "bad yes/no" "$KIFU" validate --repetition-counts-start maybe testdata/rules/kachi-28.csa

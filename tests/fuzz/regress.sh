@@ -11,7 +11,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 fail=0
 for t in csa usi kif ki2 jkf detect; do
 	case $t in
-	detect) seeds="csa usi kif ki2 jkf" ;;
+	detect) seeds="csa usi kif ki2 jkf minishogi" ;;
 	*) seeds=$t ;;
 	esac
 	# testdata/regress/TARGET exists once a target has had a finding.

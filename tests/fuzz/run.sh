@@ -25,7 +25,7 @@ cpu_of() {
 
 for t in "$@"; do
 	case $t in
-	detect) seeds="$top/testdata/csa $top/testdata/kif $top/testdata/ki2 $top/testdata/jkf $top/testdata/usi" ;;
+	detect) seeds="$top/testdata/csa $top/testdata/kif $top/testdata/ki2 $top/testdata/jkf $top/testdata/usi $top/testdata/minishogi" ;;
 	*) seeds=$top/testdata/$t ;;
 	esac
 	mkdir -p "$work/corpus_$t" "$work/art_$t"
