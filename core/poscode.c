@@ -1,0 +1,440 @@
+/*
+ * poscode.c - HCP and PackedSfen, from the tables of training.md 2 and 3.
+ *
+ * Every code is given as the number an "append the low n bits of v, least
+ * significant bit first" routine takes, which is how cshogi and YaneuraOu
+ * store them, so the tables below can be checked against training.md
+ * entry by entry. Stream bit i is bit i % 8 of byte i / 8.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "poscode.h"
+#include "sfen.h"
+#include "zobrist.h"
+
+#define STREAM_BITS (POSCODE_BYTES * 8)
+
+struct code {
+	uint8_t value;
+	uint8_t bits;		/* 0: no code */
+};
+
+/* One code family: board pieces, pieces in hand, pieces in the box. */
+struct codes {
+	struct code board[PIECE_NB];	/* by piece; kings have none */
+	struct code hand[COLOR_NB][HAND_NB];	/* by unpromoted type */
+	struct code box[HAND_NB];
+};
+
+#define W PIECE_WHITE
+
+static const struct codes hcp_codes = {
+	.board = {
+		[PT_PAWN] = { 0x01, 4 }, [PT_LANCE] = { 0x03, 6 },
+		[PT_KNIGHT] = { 0x07, 6 }, [PT_SILVER] = { 0x0B, 6 },
+		[PT_GOLD] = { 0x0F, 6 }, [PT_BISHOP] = { 0x1F, 8 },
+		[PT_ROOK] = { 0x3F, 8 },
+		[PT_PRO_PAWN] = { 0x09, 4 }, [PT_PRO_LANCE] = { 0x23, 6 },
+		[PT_PRO_KNIGHT] = { 0x27, 6 }, [PT_PRO_SILVER] = { 0x2B, 6 },
+		[PT_HORSE] = { 0x9F, 8 }, [PT_DRAGON] = { 0xBF, 8 },
+		[W | PT_PAWN] = { 0x05, 4 }, [W | PT_LANCE] = { 0x13, 6 },
+		[W | PT_KNIGHT] = { 0x17, 6 }, [W | PT_SILVER] = { 0x1B, 6 },
+		[W | PT_GOLD] = { 0x2F, 6 }, [W | PT_BISHOP] = { 0x5F, 8 },
+		[W | PT_ROOK] = { 0x7F, 8 },
+		[W | PT_PRO_PAWN] = { 0x0D, 4 }, [W | PT_PRO_LANCE] = { 0x33, 6 },
+		[W | PT_PRO_KNIGHT] = { 0x37, 6 },
+		[W | PT_PRO_SILVER] = { 0x3B, 6 },
+		[W | PT_HORSE] = { 0xDF, 8 }, [W | PT_DRAGON] = { 0xFF, 8 },
+	},
+	.hand = {
+		[BLACK] = {
+			[PT_PAWN] = { 0x00, 3 }, [PT_LANCE] = { 0x01, 5 },
+			[PT_KNIGHT] = { 0x03, 5 }, [PT_SILVER] = { 0x05, 5 },
+			[PT_GOLD] = { 0x07, 5 }, [PT_BISHOP] = { 0x1F, 7 },
+			[PT_ROOK] = { 0x3F, 7 },
+		},
+		[WHITE] = {
+			[PT_PAWN] = { 0x04, 3 }, [PT_LANCE] = { 0x11, 5 },
+			[PT_KNIGHT] = { 0x13, 5 }, [PT_SILVER] = { 0x15, 5 },
+			[PT_GOLD] = { 0x17, 5 }, [PT_BISHOP] = { 0x5F, 7 },
+			[PT_ROOK] = { 0x7F, 7 },
+		},
+	},
+	.box = {
+		[PT_PAWN] = { 0x02, 3 }, [PT_LANCE] = { 0x09, 5 },
+		[PT_KNIGHT] = { 0x0B, 5 }, [PT_SILVER] = { 0x0D, 5 },
+		[PT_GOLD] = { 0x1D, 5 }, [PT_BISHOP] = { 0x0F, 7 },
+		[PT_ROOK] = { 0x2F, 7 },
+	},
+};
+
+static const struct codes psfen_codes = {
+	.board = {
+		[PT_PAWN] = { 0x01, 4 }, [PT_LANCE] = { 0x03, 6 },
+		[PT_KNIGHT] = { 0x0B, 6 }, [PT_SILVER] = { 0x07, 6 },
+		[PT_GOLD] = { 0x0F, 6 }, [PT_BISHOP] = { 0x1F, 8 },
+		[PT_ROOK] = { 0x3F, 8 },
+		[PT_PRO_PAWN] = { 0x05, 4 }, [PT_PRO_LANCE] = { 0x13, 6 },
+		[PT_PRO_KNIGHT] = { 0x1B, 6 }, [PT_PRO_SILVER] = { 0x17, 6 },
+		[PT_HORSE] = { 0x5F, 8 }, [PT_DRAGON] = { 0x7F, 8 },
+		[W | PT_PAWN] = { 0x09, 4 }, [W | PT_LANCE] = { 0x23, 6 },
+		[W | PT_KNIGHT] = { 0x2B, 6 }, [W | PT_SILVER] = { 0x27, 6 },
+		[W | PT_GOLD] = { 0x2F, 6 }, [W | PT_BISHOP] = { 0x9F, 8 },
+		[W | PT_ROOK] = { 0xBF, 8 },
+		[W | PT_PRO_PAWN] = { 0x0D, 4 }, [W | PT_PRO_LANCE] = { 0x33, 6 },
+		[W | PT_PRO_KNIGHT] = { 0x3B, 6 },
+		[W | PT_PRO_SILVER] = { 0x37, 6 },
+		[W | PT_HORSE] = { 0xDF, 8 }, [W | PT_DRAGON] = { 0xFF, 8 },
+	},
+	.hand = {
+		[BLACK] = {
+			[PT_PAWN] = { 0x00, 3 }, [PT_LANCE] = { 0x01, 5 },
+			[PT_KNIGHT] = { 0x05, 5 }, [PT_SILVER] = { 0x03, 5 },
+			[PT_GOLD] = { 0x07, 5 }, [PT_BISHOP] = { 0x0F, 7 },
+			[PT_ROOK] = { 0x1F, 7 },
+		},
+		[WHITE] = {
+			[PT_PAWN] = { 0x04, 3 }, [PT_LANCE] = { 0x11, 5 },
+			[PT_KNIGHT] = { 0x15, 5 }, [PT_SILVER] = { 0x13, 5 },
+			[PT_GOLD] = { 0x17, 5 }, [PT_BISHOP] = { 0x4F, 7 },
+			[PT_ROOK] = { 0x5F, 7 },
+		},
+	},
+	.box = {
+		[PT_PAWN] = { 0x02, 3 }, [PT_LANCE] = { 0x09, 5 },
+		[PT_KNIGHT] = { 0x0D, 5 }, [PT_SILVER] = { 0x0B, 5 },
+		[PT_GOLD] = { 0x1B, 5 }, [PT_BISHOP] = { 0x2F, 7 },
+		[PT_ROOK] = { 0x3F, 7 },
+	},
+};
+
+#undef W
+
+/* Hands and the box are written in cshogi's HandPiece order. */
+static const enum piece_type hand_order[] = {
+	PT_PAWN, PT_LANCE, PT_KNIGHT, PT_SILVER, PT_GOLD, PT_BISHOP, PT_ROOK
+};
+#define NHAND (sizeof(hand_order) / sizeof(hand_order[0]))
+
+static const struct codes *
+codes_of(enum poscode_kind k)
+{
+	return k == POSCODE_HCP ? &hcp_codes : &psfen_codes;
+}
+
+const char *
+poscode_refusal_name(enum poscode_refusal r)
+{
+	switch (r) {
+	case POSCODE_OK: return "ok";
+	case POSCODE_VARIANT: return "variant";
+	case POSCODE_NO_KING: return "no-king";
+	case POSCODE_TOO_MANY: return "too-many-pieces";
+	}
+	return "ok";
+}
+
+/* ---- writing ----------------------------------------------------------- */
+
+/*
+ * 256 bits in words, with a spare word: a position the counts let through
+ * takes exactly 256 bits, and the spare keeps even a wrong count inside
+ * the array.
+ */
+struct bits_out {
+	uint64_t w[STREAM_BITS / 64 + 1];
+	unsigned n;
+};
+
+static inline void
+put(struct bits_out *b, unsigned value, unsigned bits)
+{
+	unsigned at = b->n & 63, i = b->n >> 6;
+
+	if (i >= STREAM_BITS / 64) {	/* past the stream: counted, not kept */
+		b->n += bits;
+		return;
+	}
+	b->w[i] |= (uint64_t)value << at;
+	if (at + bits > 64)
+		b->w[i + 1] |= (uint64_t)value >> (64 - at);
+	b->n += bits;
+}
+
+static inline void
+put_code(struct bits_out *b, struct code c)
+{
+	put(b, c.value, c.bits);
+}
+
+enum poscode_refusal
+poscode_encode(enum poscode_kind k, const struct position *pos,
+    uint8_t out[POSCODE_BYTES])
+{
+	const struct codes *t = codes_of(k);
+	const struct variant *v = pos->v;
+	int count[PT_KING + 1] = { 0 };
+	struct bits_out b;
+	square sq, kb = pos->king[BLACK], kw = pos->king[WHITE];
+	size_t i;
+	int c, n;
+
+	if (v != variant_standard())
+		return POSCODE_VARIANT;
+	if (kb == SQ_NONE || kw == SQ_NONE)
+		return POSCODE_NO_KING;
+	for (c = 0; c < COLOR_NB; c++)
+		for (i = 0; i < NHAND; i++)
+			count[hand_order[i]] += pos->hand[c][hand_order[i]];
+	memset(&b, 0, sizeof(b));
+	put(&b, (unsigned)pos->side, 1);
+	put(&b, (unsigned)kb, 7);
+	put(&b, (unsigned)kw, 7);
+	for (sq = 0; sq < SQ_NB; sq++) {
+		piece p = pos->board[sq];
+
+		if (sq == kb || sq == kw)
+			continue;
+		if (p == PIECE_NONE) {
+			put(&b, 0, 1);
+			continue;
+		}
+		/* A third king, or a piece with no code, has no place. */
+		if (piece_type_of(p) == PT_KING || !t->board[p].bits)
+			return POSCODE_TOO_MANY;
+		count[pt_unpromoted(piece_type_of(p))]++;
+		put_code(&b, t->board[p]);
+	}
+	for (i = 0; i < NHAND; i++)
+		if (count[hand_order[i]] > v->set_count[hand_order[i]])
+			return POSCODE_TOO_MANY;
+	for (c = 0; c < COLOR_NB; c++)
+		for (i = 0; i < NHAND; i++)
+			for (n = pos->hand[c][hand_order[i]]; n > 0; n--)
+				put_code(&b, t->hand[c][hand_order[i]]);
+	for (i = 0; i < NHAND; i++)
+		for (n = v->set_count[hand_order[i]] - count[hand_order[i]];
+		    n > 0; n--)
+			put_code(&b, t->box[hand_order[i]]);
+	if (b.n != STREAM_BITS)		/* cannot happen once counts are in */
+		return POSCODE_TOO_MANY;
+	for (i = 0; i < POSCODE_BYTES; i++)
+		out[i] = (uint8_t)(b.w[i / 8] >> (8 * (i % 8)));
+	return POSCODE_OK;
+}
+
+/* ---- reading ----------------------------------------------------------- */
+
+struct bits_in {
+	const uint8_t *p;
+	unsigned n;		/* bits read */
+};
+
+/* The next `bits` bits (at most 8) as a number; zeros past the stream. */
+static inline unsigned
+peek(const struct bits_in *b, unsigned bits)
+{
+	unsigned v = 0, i;
+
+	for (i = 0; i < bits && b->n + i < STREAM_BITS; i++)
+		v |= (unsigned)((b->p[(b->n + i) >> 3] >> ((b->n + i) & 7)) &
+		    1) << i;
+	return v;
+}
+
+static int
+fail(struct poscode_error *err, const char *id, int bit, const char *fmt,
+    ...) __attribute__((format(printf, 4, 5)));
+
+static int
+fail(struct poscode_error *err, const char *id, int bit, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err) {
+		err->id = id;
+		err->bit = bit;
+		va_start(ap, fmt);
+		vsnprintf(err->message, sizeof(err->message), fmt, ap);
+		va_end(ap);
+	}
+	return -1;
+}
+
+/*
+ * Whether code c starts at the reader's bit. *short_of is set when c
+ * would run past bit 256 (so that "no code matched" can say which).
+ */
+static inline int
+matches(const struct bits_in *b, struct code c, int *short_of)
+{
+	if (!c.bits)
+		return 0;
+	if (b->n + c.bits > STREAM_BITS) {
+		*short_of = 1;
+		return 0;
+	}
+	return peek(b, c.bits) == c.value;
+}
+
+static const char *
+kind_name(enum poscode_kind k)
+{
+	return k == POSCODE_HCP ? "HCP" : "PackedSfen";
+}
+
+/* A board square: PIECE_NONE for the empty-square bit, else the piece. */
+static int
+read_square(const struct codes *t, enum poscode_kind k, struct bits_in *b,
+    piece *out, struct poscode_error *err)
+{
+	int p, short_of = 0;
+
+	if (b->n < STREAM_BITS && peek(b, 1) == 0) {
+		b->n++;
+		*out = PIECE_NONE;
+		return 0;
+	}
+	for (p = 1; p < PIECE_NB; p++)
+		if (matches(b, t->board[p], &short_of)) {
+			b->n += t->board[p].bits;
+			*out = p;
+			return 0;
+		}
+	if (short_of || b->n >= STREAM_BITS)
+		return fail(err, "bits-missing", (int)b->n, "the %s ends inside "
+		    "a board square's code (bit %u)", kind_name(k), b->n);
+	return fail(err, "bad-code", (int)b->n, "bits at %u are no board "
+	    "code of %s", b->n, kind_name(k));
+}
+
+/*
+ * A hand or box code: *color is BLACK or WHITE for a hand, -1 for the
+ * box; *pt the unpromoted type.
+ */
+static int
+read_spare(const struct codes *t, enum poscode_kind k, struct bits_in *b,
+    int *color, enum piece_type *pt, struct poscode_error *err)
+{
+	int c, short_of = 0;
+	size_t i;
+
+	for (i = 0; i < NHAND; i++) {
+		enum piece_type x = hand_order[i];
+
+		for (c = 0; c < COLOR_NB; c++)
+			if (matches(b, t->hand[c][x], &short_of)) {
+				b->n += t->hand[c][x].bits;
+				*color = c;
+				*pt = x;
+				return 0;
+			}
+		if (matches(b, t->box[x], &short_of)) {
+			b->n += t->box[x].bits;
+			*color = -1;
+			*pt = x;
+			return 0;
+		}
+	}
+	if (short_of)
+		return fail(err, "bits-missing", (int)b->n, "the %s ends inside "
+		    "a hand or box code (bit %u)", kind_name(k), b->n);
+	return fail(err, "bad-code", (int)b->n, "bits at %u are no hand or "
+	    "box code of %s", b->n, kind_name(k));
+}
+
+int
+poscode_decode(enum poscode_kind k, const uint8_t in[POSCODE_BYTES],
+    struct position *pos, struct poscode_error *err)
+{
+	const struct codes *t = codes_of(k);
+	const struct variant *v = variant_standard();
+	int count[PT_KING + 1] = { 0 };
+	uint8_t hand[COLOR_NB][HAND_NB] = { { 0 } };
+	piece board[SQ_NB] = { 0 };
+	struct bits_in b = { in, 0 };
+	struct sfen_error se;
+	square sq, kb, kw;
+	enum color side;
+	size_t i;
+	int c = 0;
+
+	side = (enum color)peek(&b, 1);
+	b.n = 1;
+	kb = (square)peek(&b, 7);
+	b.n = 8;
+	kw = (square)peek(&b, 7);
+	b.n = 15;
+	if (kb == SQ_NONE || kw == SQ_NONE)
+		return fail(err, "no-king", kb == SQ_NONE ? 1 : 8, "%s king "
+		    "missing (square 81): such a position takes 257 bits",
+		    kb == SQ_NONE ? "Black's" : "White's");
+	if (kb > SQ_NONE || kw > SQ_NONE)
+		return fail(err, "bad-king-square", kb > SQ_NONE ? 1 : 8,
+		    "%s king on square %d (0-80)", kb > SQ_NONE ? "Black's" :
+		    "White's", kb > SQ_NONE ? kb : kw);
+	if (kb == kw)
+		return fail(err, "bad-king-square", 8, "both kings on square "
+		    "%d", kb);
+	for (sq = 0; sq < SQ_NB; sq++) {
+		piece p = PIECE_NONE;
+
+		if (sq == kb || sq == kw)
+			continue;
+		unsigned at = b.n;
+		enum piece_type pt;
+
+		if (read_square(t, k, &b, &p, err) < 0)
+			return -1;
+		board[sq] = (piece)p;
+		if (p == PIECE_NONE)
+			continue;
+		pt = pt_unpromoted(piece_type_of(p));
+		if (++count[pt] > v->set_count[pt])
+			return fail(err, "too-many-pieces", (int)at, "%d pieces "
+			    "of type '%c' (bit %u), the set has %d", count[pt],
+			    sfen_piece_letter(pt), at, v->set_count[pt]);
+	}
+	while (b.n < STREAM_BITS) {
+		enum piece_type pt = PT_NONE;
+		unsigned at = b.n;
+
+		if (read_spare(t, k, &b, &c, &pt, err) < 0)
+			return -1;
+		if (++count[pt] > v->set_count[pt])
+			return fail(err, "too-many-pieces", (int)at, "%d pieces "
+			    "of type '%c' (bit %u), the set has %d", count[pt],
+			    sfen_piece_letter(pt), at, v->set_count[pt]);
+		if (c >= 0)
+			hand[c][pt]++;
+	}
+	/* The bit count makes this impossible; kept as a guard. */
+	for (i = 0; i < NHAND; i++)
+		if (count[hand_order[i]] != v->set_count[hand_order[i]])
+			return fail(err, "pieces-missing", STREAM_BITS, "%d "
+			    "pieces of type '%c', a set has %d",
+			    count[hand_order[i]],
+			    sfen_piece_letter(hand_order[i]),
+			    v->set_count[hand_order[i]]);
+	position_clear(pos, v);
+	position_put(pos, kb, piece_make(BLACK, PT_KING));
+	position_put(pos, kw, piece_make(WHITE, PT_KING));
+	for (sq = 0; sq < SQ_NB; sq++)
+		if (board[sq] != PIECE_NONE)
+			position_put(pos, sq, board[sq]);
+	for (c = 0; c < COLOR_NB; c++)
+		for (i = 0; i < NHAND; i++)
+			if (hand[c][hand_order[i]])
+				position_hand_set(pos, (enum color)c,
+				    hand_order[i], hand[c][hand_order[i]]);
+	if (side == WHITE) {
+		pos->side = WHITE;
+		pos->board_key ^= zobrist_side;
+	}
+	if (position_validate(pos, &se) != SFEN_OK)
+		return fail(err, se.id, -1, "impossible position: %s",
+		    se.message);
+	return 0;
+}
