@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core.h"
 #include "poscode.h"
 #include "sfen.h"
 #include "zobrist.h"
@@ -361,6 +362,7 @@ poscode_decode(enum poscode_kind k, const uint8_t in[POSCODE_BYTES],
 	size_t i;
 	int c = 0;
 
+	core_init();		/* the variant's tables, as sfen_read does */
 	side = (enum color)peek(&b, 1);
 	b.n = 1;
 	kb = (square)peek(&b, 7);
