@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "core.h"
+#include "core_private.h"
 #include "poscode.h"
 #include "sfen.h"
 #include "zobrist.h"
@@ -228,6 +229,58 @@ poscode_encode(enum poscode_kind k, const struct position *pos,
 
 /* ---- reading ----------------------------------------------------------- */
 
+/*
+ * Decoding looks a code up by the 8 bits it starts (no code is longer):
+ * for each 8-bit value, the length of the code it starts (0: none) and
+ * what the code stands for. Board entries hold the piece (PIECE_NONE for
+ * the empty-square bit); hand and box entries the type, plus 16 times
+ * the colour, SPARE_BOX for the box. Built once by core_init().
+ */
+struct lut_entry {
+	uint8_t bits;
+	uint8_t what;
+};
+
+#define SPARE_BOX 2
+
+static struct lut_entry board_lut[2][256], spare_lut[2][256];
+
+static void
+fill(struct lut_entry *lut, struct code c, unsigned what)
+{
+	unsigned hi;
+
+	for (hi = 0; hi < 1u << (8 - c.bits); hi++) {
+		lut[c.value | hi << c.bits].bits = c.bits;
+		lut[c.value | hi << c.bits].what = (uint8_t)what;
+	}
+}
+
+void
+poscode_init(void)
+{
+	static const struct code empty = { 0x00, 1 };
+	int k, p, c;
+	size_t i;
+
+	for (k = POSCODE_HCP; k <= POSCODE_PSFEN; k++) {
+		const struct codes *t = codes_of((enum poscode_kind)k);
+
+		fill(board_lut[k], empty, PIECE_NONE);
+		for (p = 1; p < PIECE_NB; p++)
+			if (t->board[p].bits)
+				fill(board_lut[k], t->board[p], (unsigned)p);
+		for (i = 0; i < NHAND; i++) {
+			enum piece_type x = hand_order[i];
+
+			for (c = 0; c < COLOR_NB; c++)
+				fill(spare_lut[k], t->hand[c][x],
+				    x | (unsigned)c << 4);
+			fill(spare_lut[k], t->box[x], x | SPARE_BOX << 4);
+		}
+	}
+}
+
 struct bits_in {
 	const uint8_t *p;
 	unsigned n;		/* bits read */
@@ -237,12 +290,14 @@ struct bits_in {
 static inline unsigned
 peek(const struct bits_in *b, unsigned bits)
 {
-	unsigned v = 0, i;
+	unsigned i = b->n >> 3, w;
 
-	for (i = 0; i < bits && b->n + i < STREAM_BITS; i++)
-		v |= (unsigned)((b->p[(b->n + i) >> 3] >> ((b->n + i) & 7)) &
-		    1) << i;
-	return v;
+	if (b->n >= STREAM_BITS)
+		return 0;
+	w = b->p[i];
+	if (i + 1 < POSCODE_BYTES)
+		w |= (unsigned)b->p[i + 1] << 8;
+	return (w >> (b->n & 7)) & ((1u << bits) - 1);
 }
 
 static int
@@ -264,47 +319,46 @@ fail(struct poscode_error *err, const char *id, int bit, const char *fmt, ...)
 	return -1;
 }
 
-/*
- * Whether code c starts at the reader's bit. *short_of is set when c
- * would run past bit 256 (so that "no code matched" can say which).
- */
-static inline int
-matches(const struct bits_in *b, struct code c, int *short_of)
-{
-	if (!c.bits)
-		return 0;
-	if (b->n + c.bits > STREAM_BITS) {
-		*short_of = 1;
-		return 0;
-	}
-	return peek(b, c.bits) == c.value;
-}
-
 static const char *
 kind_name(enum poscode_kind k)
 {
 	return k == POSCODE_HCP ? "HCP" : "PackedSfen";
 }
 
+/*
+ * The code the next bits start with, found by the 8 bits from the
+ * reader's place: its entry, or bits 0 when no code starts so (*missing
+ * says whether one would, but runs past bit 256).
+ */
+static struct lut_entry
+lookup(const struct lut_entry *lut, const struct bits_in *b, int *missing)
+{
+	unsigned left = STREAM_BITS - b->n, w = peek(b, 8), pad;
+	struct lut_entry none = { 0, 0 }, e = lut[w];
+
+	*missing = 0;
+	if (left >= 8 || (e.bits && e.bits <= left))
+		return e;
+	for (pad = 0; pad < 1u << (8 - left); pad++)
+		if (lut[w | pad << left].bits > left)
+			*missing = 1;
+	return none;
+}
+
 /* A board square: PIECE_NONE for the empty-square bit, else the piece. */
 static int
-read_square(const struct codes *t, enum poscode_kind k, struct bits_in *b,
-    piece *out, struct poscode_error *err)
+read_square(enum poscode_kind k, struct bits_in *b, piece *out,
+    struct poscode_error *err)
 {
-	int p, short_of = 0;
+	int missing;
+	struct lut_entry e = lookup(board_lut[k], b, &missing);
 
-	if (b->n < STREAM_BITS && peek(b, 1) == 0) {
-		b->n++;
-		*out = PIECE_NONE;
+	if (e.bits) {
+		b->n += e.bits;
+		*out = e.what;
 		return 0;
 	}
-	for (p = 1; p < PIECE_NB; p++)
-		if (matches(b, t->board[p], &short_of)) {
-			b->n += t->board[p].bits;
-			*out = p;
-			return 0;
-		}
-	if (short_of || b->n >= STREAM_BITS)
+	if (missing)
 		return fail(err, "bits-missing", (int)b->n, "the %s ends inside "
 		    "a board square's code (bit %u)", kind_name(k), b->n);
 	return fail(err, "bad-code", (int)b->n, "bits at %u are no board "
@@ -316,30 +370,19 @@ read_square(const struct codes *t, enum poscode_kind k, struct bits_in *b,
  * box; *pt the unpromoted type.
  */
 static int
-read_spare(const struct codes *t, enum poscode_kind k, struct bits_in *b,
-    int *color, enum piece_type *pt, struct poscode_error *err)
+read_spare(enum poscode_kind k, struct bits_in *b, int *color,
+    enum piece_type *pt, struct poscode_error *err)
 {
-	int c, short_of = 0;
-	size_t i;
+	int missing;
+	struct lut_entry e = lookup(spare_lut[k], b, &missing);
 
-	for (i = 0; i < NHAND; i++) {
-		enum piece_type x = hand_order[i];
-
-		for (c = 0; c < COLOR_NB; c++)
-			if (matches(b, t->hand[c][x], &short_of)) {
-				b->n += t->hand[c][x].bits;
-				*color = c;
-				*pt = x;
-				return 0;
-			}
-		if (matches(b, t->box[x], &short_of)) {
-			b->n += t->box[x].bits;
-			*color = -1;
-			*pt = x;
-			return 0;
-		}
+	if (e.bits) {
+		b->n += e.bits;
+		*pt = (enum piece_type)(e.what & 15);
+		*color = (e.what >> 4) == SPARE_BOX ? -1 : e.what >> 4;
+		return 0;
 	}
-	if (short_of)
+	if (missing)
 		return fail(err, "bits-missing", (int)b->n, "the %s ends inside "
 		    "a hand or box code (bit %u)", kind_name(k), b->n);
 	return fail(err, "bad-code", (int)b->n, "bits at %u are no hand or "
@@ -350,7 +393,6 @@ int
 poscode_decode(enum poscode_kind k, const uint8_t in[POSCODE_BYTES],
     struct position *pos, struct poscode_error *err)
 {
-	const struct codes *t = codes_of(k);
 	const struct variant *v = variant_standard();
 	int count[PT_KING + 1] = { 0 };
 	uint8_t hand[COLOR_NB][HAND_NB] = { { 0 } };
@@ -388,7 +430,7 @@ poscode_decode(enum poscode_kind k, const uint8_t in[POSCODE_BYTES],
 		unsigned at = b.n;
 		enum piece_type pt;
 
-		if (read_square(t, k, &b, &p, err) < 0)
+		if (read_square(k, &b, &p, err) < 0)
 			return -1;
 		board[sq] = (piece)p;
 		if (p == PIECE_NONE)
@@ -403,7 +445,7 @@ poscode_decode(enum poscode_kind k, const uint8_t in[POSCODE_BYTES],
 		enum piece_type pt = PT_NONE;
 		unsigned at = b.n;
 
-		if (read_spare(t, k, &b, &c, &pt, err) < 0)
+		if (read_spare(k, &b, &c, &pt, err) < 0)
 			return -1;
 		if (++count[pt] > v->set_count[pt])
 			return fail(err, "too-many-pieces", (int)at, "%d pieces "
