@@ -141,34 +141,72 @@ poscode_refusal_name(enum poscode_refusal r)
 /* ---- writing ----------------------------------------------------------- */
 
 /*
- * 256 bits in words, with a spare word: a position the counts let through
- * takes exactly 256 bits, and the spare keeps even a wrong count inside
- * the array.
+ * The stream in words, with room past bit 256 for any board a position
+ * can hold (79 pieces of 8 bits; hands are counted before they are put):
+ * a position the counts let through takes exactly 256 bits, and a wrong
+ * one still stays inside the array. Putting bits is two ORs and no
+ * branch, the second taking what crosses into the next word (nothing,
+ * when they fit).
  */
 struct bits_out {
-	uint64_t w[STREAM_BITS / 64 + 1];
-	unsigned n;
+	uint64_t w[12];
 };
 
+/* value (less than 2^63) at stream bit `at`. */
 static inline void
-put(struct bits_out *b, unsigned value, unsigned bits)
+put_at(struct bits_out *b, unsigned at, uint64_t value)
 {
-	unsigned at = b->n & 63, i = b->n >> 6;
+	unsigned i = at >> 6, sh = at & 63;
 
-	if (i >= STREAM_BITS / 64) {	/* past the stream: counted, not kept */
-		b->n += bits;
-		return;
-	}
-	b->w[i] |= (uint64_t)value << at;
-	if (at + bits > 64)
-		b->w[i + 1] |= (uint64_t)value >> (64 - at);
-	b->n += bits;
+	b->w[i] |= value << sh;
+	b->w[i + 1] |= (value >> 1) >> (63 - sh);
 }
 
-static inline void
-put_code(struct bits_out *b, struct code c)
+/*
+ * n codes of one hand or box slot in a row, as one number: hands hold
+ * up to 18 pieces of a kind, 54 bits at most. Slots are hand_order's
+ * indexes for Black's hand, then White's, then the box. Built once by
+ * core_init() with the decoding tables.
+ */
+#define NSLOT (3 * 7)
+#define SLOT_MAX 18
+static uint64_t runs[2][NSLOT][SLOT_MAX + 1];
+
+static struct code
+slot_code(const struct codes *t, int slot)
 {
-	put(b, c.value, c.bits);
+	enum piece_type x = hand_order[slot % 7];
+
+	return slot < 7 ? t->hand[BLACK][x] : slot < 14 ? t->hand[WHITE][x] :
+	    t->box[x];
+}
+
+static void
+runs_init(void)
+{
+	int k, slot, n;
+
+	for (k = POSCODE_HCP; k <= POSCODE_PSFEN; k++)
+		for (slot = 0; slot < NSLOT; slot++) {
+			struct code c = slot_code(codes_of(
+			    (enum poscode_kind)k), slot);
+
+			/* as many as the set has of the kind, no more */
+			for (n = 1; n <= SLOT_MAX && c.bits * n <= 63; n++)
+				runs[k][slot][n] = runs[k][slot][n - 1] |
+				    (uint64_t)c.value << (c.bits * (n - 1));
+		}
+}
+
+/* The unpromoted type's pieces on the board. */
+static inline int
+on_board(const struct position *pos, enum piece_type pt)
+{
+	bitboard b = pos->by_type[pt];
+
+	if (pt_can_promote(pt))
+		b |= pos->by_type[pt | PT_PROMOTED];
+	return bb_count(b);
 }
 
 enum poscode_refusal
@@ -177,53 +215,71 @@ poscode_encode(enum poscode_kind k, const struct position *pos,
 {
 	const struct codes *t = codes_of(k);
 	const struct variant *v = pos->v;
-	int count[PT_KING + 1] = { 0 };
+	square kb = pos->king[BLACK], kw = pos->king[WHITE];
+	bitboard occ;
+	uint64_t half[2], m;
 	struct bits_out b;
-	square sq, kb = pos->king[BLACK], kw = pos->king[WHITE];
+	unsigned n, extra = 0;
+	int count[HAND_NB], who, h;
 	size_t i;
-	int c, n;
 
 	if (v != variant_standard())
 		return POSCODE_VARIANT;
 	if (kb == SQ_NONE || kw == SQ_NONE)
 		return POSCODE_NO_KING;
-	for (c = 0; c < COLOR_NB; c++)
-		for (i = 0; i < NHAND; i++)
-			count[hand_order[i]] += pos->hand[c][hand_order[i]];
-	memset(&b, 0, sizeof(b));
-	put(&b, (unsigned)pos->side, 1);
-	put(&b, (unsigned)kb, 7);
-	put(&b, (unsigned)kw, 7);
-	for (sq = 0; sq < SQ_NB; sq++) {
-		piece p = pos->board[sq];
-
-		if (sq == kb || sq == kw)
-			continue;
-		if (p == PIECE_NONE) {
-			put(&b, 0, 1);
-			continue;
-		}
-		/* A third king, or a piece with no code, has no place. */
-		if (piece_type_of(p) == PT_KING || !t->board[p].bits)
-			return POSCODE_TOO_MANY;
-		count[pt_unpromoted(piece_type_of(p))]++;
-		put_code(&b, t->board[p]);
-	}
-	for (i = 0; i < NHAND; i++)
-		if (count[hand_order[i]] > v->set_count[hand_order[i]])
-			return POSCODE_TOO_MANY;
-	for (c = 0; c < COLOR_NB; c++)
-		for (i = 0; i < NHAND; i++)
-			for (n = pos->hand[c][hand_order[i]]; n > 0; n--)
-				put_code(&b, t->hand[c][hand_order[i]]);
-	for (i = 0; i < NHAND; i++)
-		for (n = v->set_count[hand_order[i]] - count[hand_order[i]];
-		    n > 0; n--)
-			put_code(&b, t->box[hand_order[i]]);
-	if (b.n != STREAM_BITS)		/* cannot happen once counts are in */
+	if (bb_count(pos->by_type[PT_KING]) != 2)	/* a third king */
 		return POSCODE_TOO_MANY;
+	for (i = 0; i < NHAND; i++) {
+		enum piece_type x = hand_order[i];
+
+		count[i] = on_board(pos, x) + pos->hand[BLACK][x] +
+		    pos->hand[WHITE][x];
+		if (count[i] > v->set_count[x])
+			return POSCODE_TOO_MANY;
+	}
+	memset(&b, 0, sizeof(b));
+	b.w[0] = (unsigned)pos->side | (unsigned)kb << 1 | (unsigned)kw << 8;
+	/*
+	 * Each square but the kings' is one bit when empty, so a piece's
+	 * code starts at 15 + its square's index among those, + the bits
+	 * by which the pieces before it made their squares longer.
+	 */
+	occ = (pos->by_color[BLACK] | pos->by_color[WHITE]) &
+	    ~(bb_sq(kb) | bb_sq(kw));
+	half[0] = (uint64_t)occ;
+	half[1] = (uint64_t)(occ >> 64);
+	for (h = 0; h < 2; h++)		/* 64-bit halves: cheaper scans */
+		for (m = half[h]; m; m &= m - 1) {
+			square sq = (square)(64 * h + __builtin_ctzll(m));
+			struct code c = t->board[pos->board[sq]];
+
+			if (!c.bits)	/* no piece has none: kept safe */
+				return POSCODE_TOO_MANY;
+			put_at(&b, 15u + (unsigned)(sq - (kb < sq) - (kw < sq)) +
+			    extra, c.value);
+			extra += c.bits - 1u;
+		}
+	n = 15 + (SQ_NB - 2) + extra;
+	for (who = 0; who < 3; who++)	/* Black's hand, White's, the box */
+		for (i = 0; i < NHAND; i++) {
+			enum piece_type x = hand_order[i];
+			int slot = 7 * who + (int)i, pieces = who < 2 ?
+			    pos->hand[who][x] : v->set_count[x] - count[i];
+
+			if (!pieces)
+				continue;
+			put_at(&b, n, runs[k][slot][pieces]);
+			n += (unsigned)pieces * slot_code(t, slot).bits;
+		}
+	/* Cannot fail once the counts are in; kept as the last guard. */
+	if (n != STREAM_BITS)
+		return POSCODE_TOO_MANY;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	memcpy(out, b.w, POSCODE_BYTES);
+#else
 	for (i = 0; i < POSCODE_BYTES; i++)
 		out[i] = (uint8_t)(b.w[i / 8] >> (8 * (i % 8)));
+#endif
 	return POSCODE_OK;
 }
 
@@ -263,6 +319,7 @@ poscode_init(void)
 	int k, p, c;
 	size_t i;
 
+	runs_init();
 	for (k = POSCODE_HCP; k <= POSCODE_PSFEN; k++) {
 		const struct codes *t = codes_of((enum poscode_kind)k);
 
