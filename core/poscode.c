@@ -45,7 +45,8 @@ static const struct codes hcp_codes = {
 		[W | PT_KNIGHT] = { 0x17, 6 }, [W | PT_SILVER] = { 0x1B, 6 },
 		[W | PT_GOLD] = { 0x2F, 6 }, [W | PT_BISHOP] = { 0x5F, 8 },
 		[W | PT_ROOK] = { 0x7F, 8 },
-		[W | PT_PRO_PAWN] = { 0x0D, 4 }, [W | PT_PRO_LANCE] = { 0x33, 6 },
+		[W | PT_PRO_PAWN] = { 0x0D, 4 },
+		[W | PT_PRO_LANCE] = { 0x33, 6 },
 		[W | PT_PRO_KNIGHT] = { 0x37, 6 },
 		[W | PT_PRO_SILVER] = { 0x3B, 6 },
 		[W | PT_HORSE] = { 0xDF, 8 }, [W | PT_DRAGON] = { 0xFF, 8 },
@@ -85,7 +86,8 @@ static const struct codes psfen_codes = {
 		[W | PT_KNIGHT] = { 0x2B, 6 }, [W | PT_SILVER] = { 0x27, 6 },
 		[W | PT_GOLD] = { 0x2F, 6 }, [W | PT_BISHOP] = { 0x9F, 8 },
 		[W | PT_ROOK] = { 0xBF, 8 },
-		[W | PT_PRO_PAWN] = { 0x0D, 4 }, [W | PT_PRO_LANCE] = { 0x33, 6 },
+		[W | PT_PRO_PAWN] = { 0x0D, 4 },
+		[W | PT_PRO_LANCE] = { 0x33, 6 },
 		[W | PT_PRO_KNIGHT] = { 0x3B, 6 },
 		[W | PT_PRO_SILVER] = { 0x37, 6 },
 		[W | PT_HORSE] = { 0xDF, 8 }, [W | PT_DRAGON] = { 0xFF, 8 },
@@ -252,11 +254,11 @@ poscode_encode(enum poscode_kind k, const struct position *pos,
 		for (m = half[h]; m; m &= m - 1) {
 			square sq = (square)(64 * h + __builtin_ctzll(m));
 			struct code c = t->board[pos->board[sq]];
+			unsigned idx = (unsigned)(sq - (kb < sq) - (kw < sq));
 
 			if (!c.bits)	/* no piece has none: kept safe */
 				return POSCODE_TOO_MANY;
-			put_at(&b, 15u + (unsigned)(sq - (kb < sq) - (kw < sq)) +
-			    extra, c.value);
+			put_at(&b, 15u + idx + extra, c.value);
 			extra += c.bits - 1u;
 		}
 	n = 15 + (SQ_NB - 2) + extra;

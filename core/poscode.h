@@ -12,7 +12,8 @@
  * bit, more pieces of a kind than the set has have no code. The encoder
  * refuses those with a reason and never writes past its 32 bytes.
  *
- * No allocation, no state: safe from any thread.
+ * No allocation and no state but the tables core_init() builds (every
+ * position comes from code that has run it): safe from any thread.
  */
 #ifndef KIFU_CORE_POSCODE_H
 #define KIFU_CORE_POSCODE_H
