@@ -124,7 +124,8 @@ check-cli: build/san/kifu
 # Every input a fuzzer ever broke kifu with (testdata/regress/TARGET/), and
 # the fuzzers' seeds, replayed through the fuzz targets' own oracle under
 # ASan+UBSan, without libFuzzer (tests/fuzz/standalone.c).
-SAN_REGRESS := $(FUZZ_TARGETS:%=build/san/fuzz/regress_%)
+SAN_REGRESS := $(FUZZ_TARGETS:%=build/san/fuzz/regress_%) \
+	build/san/fuzz/regress_dump
 
 build/san/fuzz/regress_%: tests/fuzz/fuzz.c tests/fuzz/standalone.c \
 		build/san/cmd/formats.o build/san/cmd/input.o build/san/libkifu.a
@@ -132,6 +133,14 @@ build/san/fuzz/regress_%: tests/fuzz/fuzz.c tests/fuzz/standalone.c \
 	$(CC) $(ALL_CPPFLAGS) $(WARN) $(SAN_FLAGS) -DFUZZ_FORMAT='"$*"' -o $@ \
 		tests/fuzz/fuzz.c tests/fuzz/standalone.c build/san/cmd/formats.o \
 		build/san/cmd/input.o build/san/libkifu.a $(LIBS)
+
+# kifu dump's readers: a target of their own, binary rows, not records.
+build/san/fuzz/regress_dump: tests/fuzz/fuzz_dump.c tests/fuzz/standalone.c \
+		build/san/cmd/input.o build/san/libkifu.a
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) $(WARN) $(SAN_FLAGS) -o $@ tests/fuzz/fuzz_dump.c \
+		tests/fuzz/standalone.c build/san/cmd/input.o \
+		build/san/libkifu.a $(LIBS)
 
 check-regress: $(SAN_REGRESS)
 	@sh tests/fuzz/regress.sh build/san/fuzz
@@ -155,13 +164,18 @@ deps:
 
 # libFuzzer targets, one per input format (needs clang): see tests/fuzz/.
 FUZZ_FLAGS := -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-fuzz: $(FUZZ_TARGETS:%=build/fuzz/fuzz_%)
+fuzz: $(FUZZ_TARGETS:%=build/fuzz/fuzz_%) build/fuzz/fuzz_dump
 
 build/fuzz/fuzz_%: tests/fuzz/fuzz.c $(LIB_SRC) cmd/formats.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) -std=c11 -Wall -Wextra -Werror $(FUZZ_FLAGS) \
 		-DFUZZ_FORMAT='"$*"' -o $@ tests/fuzz/fuzz.c $(LIB_SRC) \
 		cmd/formats.c $(LIBS)
+
+build/fuzz/fuzz_dump: tests/fuzz/fuzz_dump.c $(LIB_SRC)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) -std=c11 -Wall -Wextra -Werror $(FUZZ_FLAGS) \
+		-o $@ tests/fuzz/fuzz_dump.c $(LIB_SRC) $(LIBS)
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) \

@@ -21,6 +21,8 @@ static const struct command commands[] = {
 	    cmd_check_usage },
 	{ "convert", cmd_convert, "convert records between formats",
 	    cmd_convert_usage },
+	{ "dump", cmd_dump, "print the rows of training files, checked",
+	    cmd_dump_usage },
 	{ "help", cmd_help_cmd, "show the commands, or one command's help",
 	    help_usage },
 	{ "legal", cmd_legal, "judge USI moves played from a position",

@@ -15,6 +15,7 @@ init_once(void)
 	variant_init();
 	zobrist_init();
 	handicap_init();
+	poscode_init();
 }
 
 void

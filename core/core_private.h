@@ -9,6 +9,7 @@
 
 void variant_init(void);	/* needs the bitboard tables */
 void handicap_init(void);	/* needs variants and keys */
+void poscode_init(void);	/* HCP and PackedSfen decoding tables */
 
 /* sfen_read for the tables themselves: core_init() must not recurse. */
 enum sfen_status sfen_read_uninit(struct position *pos,

@@ -1,0 +1,180 @@
+/*
+ * evaluation.c - engine evaluations in comments: the forms evaluation.h
+ * lists, and nothing that only looks like them.
+ */
+#include <string.h>
+
+#include "evaluation.h"
+
+static int
+is_blank_at(const char *p, const char *end)
+{
+	return p < end && (*p == ' ' || *p == '\t' ||
+	    (end - p >= 3 && memcmp(p, "\xe3\x80\x80", 3) == 0));
+}
+
+/* Past the blanks (ASCII and U+3000) at p. */
+static const char *
+skip_blanks(const char *p, const char *end)
+{
+	while (is_blank_at(p, end))
+		p += *p == ' ' || *p == '\t' ? 1 : 3;
+	return p;
+}
+
+/* A number ends a word: the line ends or a blank follows it. */
+static int
+word_ends(const char *p, const char *end)
+{
+	return p == end || *p == '\r' || is_blank_at(p, end);
+}
+
+/*
+ * An optionally signed decimal number that ends its word; saturated.
+ * Returns 0 and *v, or -1 if there is none.
+ */
+static int
+read_number(const char *p, const char *end, long long *v)
+{
+	int neg = 0;
+	long long n = 0;
+
+	if (p < end && (*p == '+' || *p == '-'))
+		neg = *p++ == '-';
+	if (p == end || *p < '0' || *p > '9')
+		return -1;
+	for (; p < end && *p >= '0' && *p <= '9'; p++)
+		if ((n = n * 10 + (*p - '0')) > EVALUATION_SCORE_MAX)
+			n = EVALUATION_SCORE_MAX;
+	if (!word_ends(p, end))
+		return -1;
+	*v = neg ? -n : n;
+	return 0;
+}
+
+static int
+has_prefix(const char *p, const char *end, const char *pre)
+{
+	size_t n = strlen(pre);
+
+	return (size_t)(end - p) >= n && memcmp(p, pre, n) == 0;
+}
+
+static const char *
+find(const char *p, const char *end, const char *what)
+{
+	size_t n = strlen(what);
+
+	for (; (size_t)(end - p) >= n; p++)
+		if (memcmp(p, what, n) == 0)
+			return p;
+	return NULL;
+}
+
+static int
+set_score(struct evaluation *out, const char *p, const char *end)
+{
+	if (read_number(p, end, &out->score) < 0)
+		return 0;
+	out->has = 1;
+	out->mate = 0;
+	return 1;
+}
+
+static int
+set_mate(struct evaluation *out, int sign)
+{
+	out->has = 1;
+	out->mate = sign;
+	out->score = sign * EVALUATION_SCORE_MAX;
+	return 1;
+}
+
+/* ShogiGUI: "*対局 時間 ... 評価値 123 読み筋 ...", or "評価値 +詰 5". */
+static int
+shogigui(struct evaluation *out, const char *p, const char *end)
+{
+	const char *at = find(p, end, " 評価値");
+
+	if (!at)
+		return 0;
+	p = at + strlen(" 評価値");
+	if (!is_blank_at(p, end))
+		return 0;
+	p = skip_blanks(p, end);
+	if (has_prefix(p, end, "+詰"))
+		return set_mate(out, 1);
+	if (has_prefix(p, end, "-詰"))
+		return set_mate(out, -1);
+	return set_score(out, p, end);
+}
+
+static int
+read_line(struct evaluation *out, const char *p, const char *end)
+{
+	if (p == end || *p != '*')
+		return 0;
+	p++;
+	if (p < end && *p == '*') {		/* CSA '** 123 <pv> */
+		p++;
+		return is_blank_at(p, end) &&
+		    set_score(out, skip_blanks(p, end), end);
+	}
+	if (is_blank_at(p, end))		/* KIF ** 123 */
+		return set_score(out, skip_blanks(p, end), end);
+	if (has_prefix(p, end, "評価値="))	/* ShogiHome */
+		return set_score(out, p + strlen("評価値="), end);
+	if (has_prefix(p, end, "詰み=先手勝ち"))
+		return set_mate(out, 1);
+	if (has_prefix(p, end, "詰み=後手勝ち"))
+		return set_mate(out, -1);
+	if (has_prefix(p, end, "対局") &&
+	    (p + strlen("対局") == end || is_blank_at(p + strlen("対局"), end)))
+		return shogigui(out, p, end);
+	return 0;
+}
+
+void
+evaluation_read(const char *comment, struct evaluation *out)
+{
+	const char *p = comment;
+
+	out->has = 0;
+	out->mate = 0;
+	out->score = 0;
+	if (!p)
+		return;
+	while (*p) {
+		const char *end = strchr(p, '\n');
+
+		if (!end)
+			end = p + strlen(p);
+		if (read_line(out, p, end))
+			return;
+		p = *end ? end + 1 : end;
+	}
+}
+
+int
+evaluation_for(const struct evaluation *e, enum color to_move)
+{
+	long long s = e->score;
+
+	if (!e->has)
+		return 0;
+	if (e->mate)
+		s = e->mate * EVALUATION_EVAL_MAX;
+	if (s > EVALUATION_EVAL_MAX)
+		s = EVALUATION_EVAL_MAX;
+	if (s < -EVALUATION_EVAL_MAX)
+		s = -EVALUATION_EVAL_MAX;
+	return (int)(to_move == BLACK ? s : -s);
+}
+
+int
+evaluation_at_least(const struct evaluation *e, long long n)
+{
+	if (!e->has)
+		return 0;
+	return e->mate || e->score >= n || e->score <= -n;
+}

@@ -1,0 +1,195 @@
+/*
+ * train.c - what the training-row writers share: walking a record's
+ * rows, and the result fields.
+ */
+#include "parsers/evaluation.h"
+#include "parsers/train.h"
+#include "core/sfen.h"
+
+#define SKIP_NAME(e, id, what) id,
+static const char *const skip_names[] = { TRAIN_SKIP_LIST(SKIP_NAME) };
+#undef SKIP_NAME
+#define SKIP_WHAT(e, id, what) what,
+static const char *const skip_what[] = { TRAIN_SKIP_LIST(SKIP_WHAT) };
+#undef SKIP_WHAT
+
+const char *
+train_skip_name(enum train_skip s)
+{
+	return (unsigned)s < TRAIN_SKIP_NB ? skip_names[s] : "written";
+}
+
+const char *
+train_skip_description(enum train_skip s)
+{
+	return (unsigned)s < TRAIN_SKIP_NB ? skip_what[s] : "";
+}
+
+/* The main line's first move node, or -1. */
+static int32_t
+first_move(const struct record *r)
+{
+	int32_t i = r->nodes[0].next;
+
+	return i >= 0 && r->nodes[i].special == SP_NONE &&
+	    r->nodes[i].mv != MOVE_NONE ? i : -1;
+}
+
+static int32_t
+next_move(const struct record *r, int32_t i)
+{
+	i = r->nodes[i].next;
+	return i >= 0 && r->nodes[i].special == SP_NONE &&
+	    r->nodes[i].mv != MOVE_NONE ? i : -1;
+}
+
+/* The plies that have rows: up to the end the rules give. */
+static int
+rows_end(const struct train_game *g)
+{
+	int end = g->adj->result.ply;
+
+	if (end > g->rp->moves)		/* cannot happen; kept safe */
+		end = g->rp->moves;
+	return end < 0 ? 0 : end;
+}
+
+/* Whether both sides have an evaluation on a move of theirs. */
+static int
+both_sides_evaluated(const struct record *r, int end)
+{
+	int seen[COLOR_NB] = { 0, 0 }, ply = 0;
+	enum color side = r->start.side;
+	int32_t i;
+
+	for (i = first_move(r); i >= 0 && ply < end; i = next_move(r, i)) {
+		struct evaluation e;
+
+		if (!seen[side]) {
+			evaluation_read(record_str(r, r->nodes[i].comment), &e);
+			seen[side] = e.has;
+		}
+		if (seen[BLACK] && seen[WHITE])
+			return 1;
+		side = color_flip(side);
+		ply++;
+	}
+	return 0;
+}
+
+enum train_skip
+train_walk_start(struct train_walk *w, const struct train_game *g,
+    const struct train_opts *o)
+{
+	const struct record *r = g->r;
+	uint8_t code[POSCODE_BYTES];
+	struct sfen_error se;
+
+	w->g = g;
+	w->o = o;
+	w->pos = r->start;
+	w->ply = 0;
+	w->end = rows_end(g);
+	w->node = first_move(r);
+	w->mv = MOVE_NONE;
+	w->eval = 0;
+	w->has_eval = 0;
+	w->last = 0;
+	w->started = 0;
+	if (g->rp->illegal >= 0 && !g->rp->excused)
+		return TRAIN_SKIP_ILLEGAL;
+	/*
+	 * Legal moves keep the piece counts, the kings and the variant: what
+	 * the start's code can hold, every position's can.
+	 */
+	if (poscode_encode(POSCODE_HCP, &r->start, code) != POSCODE_OK)
+		return train_refusal(poscode_encode(POSCODE_HCP, &r->start,
+		    code));
+	if (position_validate(&r->start, &se) != SFEN_OK)
+		return TRAIN_SKIP_IMPOSSIBLE;
+	if (o->require_eval && !both_sides_evaluated(r, w->end))
+		return TRAIN_SKIP_NO_EVAL;
+	return TRAIN_WRITTEN;
+}
+
+int
+train_walk_next(struct train_walk *w)
+{
+	const struct record *r = w->g->r;
+	struct evaluation e;
+	struct undo u;
+
+	if (w->started) {
+		if (w->last)
+			return 0;
+		position_do_move(&w->pos, w->mv, &u);
+		w->ply++;
+		w->node = next_move(r, w->node);
+	}
+	w->started = 1;
+	if (w->ply >= w->end || w->node < 0)
+		return 0;
+	w->mv = r->nodes[w->node].mv;
+	evaluation_read(record_str(r, r->nodes[w->node].comment), &e);
+	w->has_eval = e.has;
+	w->eval = evaluation_for(&e, w->pos.side);
+	if (w->o->stop_at_eval > 0 && evaluation_at_least(&e,
+	    w->o->stop_at_eval))
+		w->last = 1;
+	return 1;
+}
+
+int
+train_winner(const struct train_game *g)
+{
+	switch (g->adj->result.winner) {
+	case WINNER_BLACK: return 1;
+	case WINNER_WHITE: return 2;
+	default: return 0;
+	}
+}
+
+int
+train_hcpe3_result(const struct train_game *g)
+{
+	int res = train_winner(g);
+
+	switch (g->adj->result.reason) {
+	case REASON_SENNICHITE: return res | 4;	/* a draw by repetition */
+	case REASON_DECLARATION: return res | 8;
+	case REASON_MAX_MOVES: return res | 16;
+	default: return res;
+	}
+}
+
+int
+train_result_for(const struct train_game *g, enum color to_move)
+{
+	enum winner w = g->adj->result.winner;
+
+	if (w == WINNER_NONE)
+		return 0;
+	return (w == WINNER_BLACK) == (to_move == BLACK) ? 1 : -1;
+}
+
+enum train_skip
+train_refusal(enum poscode_refusal r)
+{
+	switch (r) {
+	case POSCODE_VARIANT: return TRAIN_SKIP_VARIANT;
+	case POSCODE_NO_KING: return TRAIN_SKIP_NO_KING;
+	case POSCODE_TOO_MANY: return TRAIN_SKIP_TOO_MANY_PIECES;
+	case POSCODE_OK: break;
+	}
+	return TRAIN_WRITTEN;
+}
+
+enum train_skip
+train_undo(struct strbuf *out, size_t len, size_t *rows, enum train_skip why)
+{
+	out->len = len;
+	if (out->alloc)
+		out->buf[len] = '\0';
+	*rows = 0;
+	return why;
+}
