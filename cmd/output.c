@@ -1,5 +1,6 @@
 #include <errno.h>
 #include <iconv.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -149,49 +150,240 @@ place_file(const char *tmp, const char *path, int force)
 	return rename(tmp, path);
 }
 
+/* What the umask leaves of 0666 for mode < 0. */
+static mode_t
+file_mode(int mode)
+{
+	mode_t um;
+
+	if (mode >= 0)
+		return (mode_t)mode;
+	um = umask(0);
+	umask(um);
+	return 0666 & ~um;
+}
+
+/*
+ * Temporary files in flight, for the signal handler: an interrupted run
+ * must leave none behind. Only the main thread opens and commits
+ * streams; the handler reads the slots, which are set before the file is
+ * made and cleared after it is gone.
+ */
+#define STREAMS_MAX 4
+static char *volatile in_flight[STREAMS_MAX];
+static volatile sig_atomic_t handlers_set;
+
+static void
+on_signal(int sig)
+{
+	int i;
+
+	for (i = 0; i < STREAMS_MAX; i++)
+		if (in_flight[i])
+			unlink(in_flight[i]);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void
+track(struct output_stream *s)
+{
+	int i;
+
+	if (!handlers_set) {
+		static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+		struct sigaction sa;
+		size_t k;
+
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = on_signal;
+		sigemptyset(&sa.sa_mask);
+		for (k = 0; k < sizeof(sigs) / sizeof(sigs[0]); k++)
+			sigaction(sigs[k], &sa, NULL);
+		handlers_set = 1;
+	}
+	for (i = 0; i < STREAMS_MAX; i++)
+		if (!in_flight[i]) {
+			in_flight[i] = s->tmp;
+			s->slot = i;
+			return;
+		}
+	s->slot = -1;
+}
+
+static void
+untrack(struct output_stream *s)
+{
+	if (s->slot >= 0)
+		in_flight[s->slot] = NULL;
+	s->slot = -1;
+}
+
 int
-output_write_file(const char *path, const char *data, size_t n, int force,
+output_stream_open(struct output_stream *s, const char *path, int force,
     int mode)
 {
-	struct strbuf tmp = STRBUF_INIT;
 	struct stat st;
-	int fd, saved;
+	size_t n;
 
+	memset(s, 0, sizeof(*s));
+	s->fd = -1;
+	s->slot = -1;
+	if (!path || strcmp(path, "-") == 0) {
+		fflush(stdout);
+		s->fd = 1;
+		return 0;
+	}
 	if (!force && lstat(path, &st) == 0) {
 		errno = EEXIST;
 		return -1;
 	}
-	strbuf_addf(&tmp, "%s.kifu-tmp-XXXXXX", path);
-	if ((fd = mkstemp(tmp.buf)) < 0)
-		goto fail;
-	/* mkstemp makes 0600; a converted record is an ordinary file. */
-	if (mode < 0) {
-		mode_t um = umask(0);
+	n = strlen(path);
+	s->path = malloc(n + 1);
+	s->tmp = malloc(n + sizeof(".kifu-tmp-XXXXXX"));
+	if (!s->path || !s->tmp) {
+		free(s->path);
+		free(s->tmp);
+		errno = ENOMEM;
+		return -1;
+	}
+	memcpy(s->path, path, n + 1);
+	memcpy(s->tmp, path, n);
+	memcpy(s->tmp + n, ".kifu-tmp-XXXXXX", sizeof(".kifu-tmp-XXXXXX"));
+	s->force = force;
+	/* Tracked before it exists, so that no signal can miss it. */
+	track(s);
+	if ((s->fd = mkstemp(s->tmp)) < 0) {
+		int saved = errno;
 
-		umask(um);
-		mode = (int)(0666 & ~um);
+		untrack(s);
+		free(s->path);
+		free(s->tmp);
+		s->path = s->tmp = NULL;
+		errno = saved;
+		return -1;
 	}
-	fchmod(fd, (mode_t)mode);
-	if (write_all(fd, data, n) < 0 || fsync(fd) < 0) {
+	/* mkstemp makes 0600; rows and records are ordinary files. */
+	fchmod(s->fd, file_mode(mode));
+	return 0;
+}
+
+static int
+stream_flush(struct output_stream *s)
+{
+	if (s->error)
+		return -1;
+	if (s->n && write_all(s->fd, s->buf, s->n) < 0) {
+		s->error = errno;
+		return -1;
+	}
+	s->n = 0;
+	return 0;
+}
+
+int
+output_stream_write(struct output_stream *s, const void *data, size_t n)
+{
+	if (s->error) {
+		errno = s->error;
+		return -1;
+	}
+	if (s->n + n > sizeof(s->buf)) {
+		if (stream_flush(s) < 0)
+			goto fail;
+		if (n >= sizeof(s->buf)) {
+			if (write_all(s->fd, data, n) < 0) {
+				s->error = errno;
+				goto fail;
+			}
+			s->bytes += n;
+			return 0;
+		}
+	}
+	memcpy(s->buf + s->n, data, n);
+	s->n += n;
+	s->bytes += n;
+	return 0;
+fail:
+	errno = s->error;
+	return -1;
+}
+
+static void
+stream_free(struct output_stream *s)
+{
+	untrack(s);
+	free(s->path);
+	free(s->tmp);
+	s->path = s->tmp = NULL;
+	s->fd = -1;
+}
+
+int
+output_stream_commit(struct output_stream *s)
+{
+	int saved;
+
+	if (s->fd < 0)
+		return 0;
+	if (stream_flush(s) < 0) {
+		errno = s->error;
+		if (s->tmp)
+			goto fail;
+		return -1;
+	}
+	if (!s->tmp)		/* standard output */
+		return 0;
+	if (fsync(s->fd) < 0) {
 		saved = errno;
-		close(fd);
-		unlink(tmp.buf);
+		close(s->fd);
+		s->fd = -1;
 		errno = saved;
 		goto fail;
 	}
-	if (close(fd) < 0 || place_file(tmp.buf, path, force) < 0) {
-		saved = errno;
-		unlink(tmp.buf);
-		errno = saved;
+	saved = close(s->fd);
+	s->fd = -1;
+	if (saved < 0 || place_file(s->tmp, s->path, s->force) < 0)
 		goto fail;
-	}
-	strbuf_release(&tmp);
+	stream_free(s);
 	return 0;
 fail:
 	saved = errno;
-	strbuf_release(&tmp);
+	output_stream_abort(s);
 	errno = saved;
 	return -1;
+}
+
+void
+output_stream_abort(struct output_stream *s)
+{
+	int saved = errno;
+
+	if (s->tmp) {
+		if (s->fd >= 0)
+			close(s->fd);
+		unlink(s->tmp);
+		stream_free(s);
+	} else if (s->fd >= 0) {
+		stream_flush(s);	/* stdout: what is written is gone */
+	}
+	s->fd = -1;
+	errno = saved;
+}
+
+int
+output_write_file(const char *path, const char *data, size_t n, int force,
+    int mode)
+{
+	struct output_stream s;
+
+	if (output_stream_open(&s, path, force, mode) < 0)
+		return -1;
+	if (output_stream_write(&s, data, n) < 0) {
+		output_stream_abort(&s);
+		return -1;
+	}
+	return output_stream_commit(&s);
 }
 
 int

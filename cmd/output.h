@@ -58,6 +58,39 @@ int output_write_file(const char *path, const char *data, size_t n,
 int output_backup(const char *path, const char *bak, const char *data,
     size_t n, int force, int mode);
 
+/*
+ * A file written as it is made, for output too large to hold (training
+ * rows): the bytes go to a temporary file in the target's directory, and
+ * output_stream_commit() puts it in place as output_write_file does
+ * (link, or rename with force); output_stream_abort(), a failed write or
+ * commit, or SIGINT, SIGTERM and SIGHUP leave nothing behind. A path of
+ * "-" (or NULL) is standard output, written as it comes.
+ *
+ * Writes are buffered; the first error sticks: every later call fails
+ * with it, and commit then removes the temporary file.
+ */
+struct output_stream {
+	int fd;
+	char *tmp, *path;	/* owned; NULL for standard output */
+	int force;
+	int slot;		/* in the signal handler's list; -1 none */
+	int error;		/* errno of the first failed write */
+	unsigned long long bytes;	/* written so far */
+	size_t n;		/* bytes in buf */
+	char buf[1 << 16];
+};
+
+/*
+ * Opens path (refused with EEXIST if it exists, unless force; mode as
+ * for output_write_file). Returns 0 or -1 with errno set.
+ */
+int output_stream_open(struct output_stream *s, const char *path, int force,
+    int mode);
+int output_stream_write(struct output_stream *s, const void *data, size_t n);
+/* Flushes, syncs and puts the file in place; 0 or -1 with errno set. */
+int output_stream_commit(struct output_stream *s);
+void output_stream_abort(struct output_stream *s);
+
 /* Writes all of data to standard output; 0 or -1 with errno set. */
 int output_write_stdout(const char *data, size_t n);
 
