@@ -121,6 +121,11 @@ static const enum piece_type hand_order[] = {
 	PT_PAWN, PT_LANCE, PT_KNIGHT, PT_SILVER, PT_GOLD, PT_BISHOP, PT_ROOK
 };
 #define NHAND (sizeof(hand_order) / sizeof(hand_order[0]))
+/* A type's place in hand_order. */
+static const int slot_of[HAND_NB] = {
+	[PT_PAWN] = 0, [PT_LANCE] = 1, [PT_KNIGHT] = 2, [PT_SILVER] = 3,
+	[PT_GOLD] = 4, [PT_BISHOP] = 5, [PT_ROOK] = 6
+};
 
 static const struct codes *
 codes_of(enum poscode_kind k)
@@ -143,36 +148,29 @@ poscode_refusal_name(enum poscode_refusal r)
 /* ---- writing ----------------------------------------------------------- */
 
 /*
- * The stream in words, with room past bit 256 for any board a position
- * can hold (79 pieces of 8 bits; hands are counted before they are put):
- * a position the counts let through takes exactly 256 bits, and a wrong
- * one still stays inside the array. Putting bits is two ORs and no
- * branch, the second taking what crosses into the next word (nothing,
- * when they fit).
+ * The code is built from parts that each fit a 64-bit word: the header
+ * (side and kings, 15 bits), each file's nine squares (kings take no bits
+ * there, since their squares are in the header; a file holds at most the
+ * four bishops and rooks at 8 bits and five pieces at 6: 62 bits), and
+ * the hands and the box (at most 162 bits, three words). A move changes
+ * one or two files, and the hands only when it captures or drops, so a
+ * game's positions are encoded by redoing those parts and putting the 9
+ * files and the spare words together (struct poscode_inc).
  */
-struct bits_out {
-	uint64_t w[12];
-};
-
-/* value (less than 2^63) at stream bit `at`. */
-static inline void
-put_at(struct bits_out *b, unsigned at, uint64_t value)
-{
-	unsigned i = at >> 6, sh = at & 63;
-
-	b->w[i] |= value << sh;
-	b->w[i + 1] |= (value >> 1) >> (63 - sh);
-}
 
 /*
  * n codes of one hand or box slot in a row, as one number: hands hold
  * up to 18 pieces of a kind, 54 bits at most. Slots are hand_order's
  * indexes for Black's hand, then White's, then the box. Built once by
- * core_init() with the decoding tables.
+ * core_init() with the decoding tables, as are the board codes by piece
+ * (kings and no piece 0 bits; the empty square 1).
  */
 #define NSLOT (3 * 7)
 #define SLOT_MAX 18
 static uint64_t runs[2][NSLOT][SLOT_MAX + 1];
+static uint8_t run_bits[2][NSLOT];
+static struct code board_code[2][PIECE_NB];
+static void pairs_init(void);
 
 static struct code
 slot_code(const struct codes *t, int slot)
@@ -186,18 +184,117 @@ slot_code(const struct codes *t, int slot)
 static void
 runs_init(void)
 {
-	int k, slot, n;
+	int k, slot, n, p;
 
-	for (k = POSCODE_HCP; k <= POSCODE_PSFEN; k++)
+	for (k = POSCODE_HCP; k <= POSCODE_PSFEN; k++) {
+		const struct codes *t = codes_of((enum poscode_kind)k);
+
 		for (slot = 0; slot < NSLOT; slot++) {
-			struct code c = slot_code(codes_of(
-			    (enum poscode_kind)k), slot);
+			struct code c = slot_code(t, slot);
 
+			run_bits[k][slot] = c.bits;
 			/* as many as the set has of the kind, no more */
 			for (n = 1; n <= SLOT_MAX && c.bits * n <= 63; n++)
 				runs[k][slot][n] = runs[k][slot][n - 1] |
 				    (uint64_t)c.value << (c.bits * (n - 1));
 		}
+		board_code[k][PIECE_NONE].bits = 1;	/* the empty bit, 0 */
+		for (p = 1; p < PIECE_NB; p++)
+			board_code[k][p] = t->board[p];
+	}
+	pairs_init();
+}
+
+/*
+ * Bits appended to words, least significant first: a value of up to 64
+ * bits goes into the word the stream is in and what crosses into the
+ * next, with no branch; w has a word of room past the stream's end.
+ */
+struct bits_out {
+	uint64_t w[POSCODE_BYTES / 8 + 2];
+	unsigned n;		/* bits so far */
+};
+
+/* Appends the low `bits` bits of v (bits <= 64, v has no others). */
+static inline void
+put(struct bits_out *b, uint64_t v, unsigned bits)
+{
+	unsigned i = b->n >> 6, sh = b->n & 63;
+
+	b->w[i] |= v << sh;
+	b->w[i + 1] |= (v >> 1) >> (63 - sh);
+	b->n += bits;
+}
+
+/*
+ * A file's squares two at a time: for each pair of pieces (5 bits
+ * each), their two codes as one value (low 16 bits) and its length.
+ */
+static uint32_t pair_code[2][PIECE_NB * PIECE_NB];
+static uint32_t one_code[2][PIECE_NB];
+
+static void
+pairs_init(void)
+{
+	int k, a, b;
+
+	for (k = POSCODE_HCP; k <= POSCODE_PSFEN; k++)
+		for (a = 0; a < PIECE_NB; a++) {
+			one_code[k][a] = board_code[k][a].value |
+			    (uint32_t)board_code[k][a].bits << 16;
+			for (b = 0; b < PIECE_NB; b++) {
+				struct code x = board_code[k][a];
+				struct code y = board_code[k][b];
+
+				pair_code[k][a | b << 5] = ((uint32_t)x.value |
+				    (uint32_t)y.value << x.bits) |
+				    (uint32_t)(x.bits + y.bits) << 16;
+			}
+		}
+}
+
+/* The code of file f's nine squares into s->file[f], s->file_bits[f]. */
+static inline void
+encode_file(struct poscode_inc *s, int f)
+{
+	const uint32_t *pc = pair_code[s->kind];
+	const uint8_t *sq = s->board + 9 * f;
+	uint32_t e0 = pc[sq[0] | sq[1] << 5], e1 = pc[sq[2] | sq[3] << 5];
+	uint32_t e2 = pc[sq[4] | sq[5] << 5], e3 = pc[sq[6] | sq[7] << 5];
+	uint32_t e4 = one_code[s->kind][sq[8]];
+	uint64_t v;
+
+	/* from the last square down, so that each pair goes below */
+	v = e4 & 0xffff;
+	v = v << (e3 >> 16) | (e3 & 0xffff);
+	v = v << (e2 >> 16) | (e2 & 0xffff);
+	v = v << (e1 >> 16) | (e1 & 0xffff);
+	v = v << (e0 >> 16) | (e0 & 0xffff);
+	s->file[f] = v;
+	s->file_bits[f] = (uint8_t)((e0 >> 16) + (e1 >> 16) + (e2 >> 16) +
+	    (e3 >> 16) + (e4 >> 16));
+}
+
+/*
+ * Black's hand, White's, then the box, into s->spare: only the slots
+ * that hold a piece (s->held), in hand_order.
+ */
+static void
+encode_spare(struct poscode_inc *s)
+{
+	struct bits_out b;
+	uint32_t m;
+
+	memset(&b, 0, sizeof(b));
+	for (m = s->held; m; m &= m - 1) {
+		int slot = __builtin_ctz(m), pieces = s->count[slot];
+
+		put(&b, runs[s->kind][slot][pieces],
+		    (unsigned)pieces * run_bits[s->kind][slot]);
+	}
+	memcpy(s->spare, b.w, sizeof(s->spare));
+	s->spare_bits = b.n;
+	s->spare_dirty = 0;
 }
 
 /* The unpromoted type's pieces on the board. */
@@ -212,18 +309,13 @@ on_board(const struct position *pos, enum piece_type pt)
 }
 
 enum poscode_refusal
-poscode_encode(enum poscode_kind k, const struct position *pos,
-    uint8_t out[POSCODE_BYTES])
+poscode_inc_start(struct poscode_inc *s, enum poscode_kind k,
+    const struct position *pos)
 {
-	const struct codes *t = codes_of(k);
 	const struct variant *v = pos->v;
 	square kb = pos->king[BLACK], kw = pos->king[WHITE];
-	bitboard occ;
-	uint64_t half[2], m;
-	struct bits_out b;
-	unsigned n, extra = 0;
-	int count[HAND_NB], who, h;
 	size_t i;
+	int f, c;
 
 	if (v != variant_standard())
 		return POSCODE_VARIANT;
@@ -233,56 +325,130 @@ poscode_encode(enum poscode_kind k, const struct position *pos,
 		return POSCODE_TOO_MANY;
 	for (i = 0; i < NHAND; i++) {
 		enum piece_type x = hand_order[i];
-
-		count[i] = on_board(pos, x) + pos->hand[BLACK][x] +
+		int count = on_board(pos, x) + pos->hand[BLACK][x] +
 		    pos->hand[WHITE][x];
-		if (count[i] > v->set_count[x])
+
+		if (count > v->set_count[x])
 			return POSCODE_TOO_MANY;
+		s->count[14 + i] = (uint8_t)(v->set_count[x] - count);
+		for (c = 0; c < COLOR_NB; c++)
+			s->count[7 * c + (int)i] = pos->hand[c][x];
 	}
-	memset(&b, 0, sizeof(b));
-	b.w[0] = (unsigned)pos->side | (unsigned)kb << 1 | (unsigned)kw << 8;
-	/*
-	 * Each square but the kings' is one bit when empty, so a piece's
-	 * code starts at 15 + its square's index among those, + the bits
-	 * by which the pieces before it made their squares longer.
-	 */
-	occ = (pos->by_color[BLACK] | pos->by_color[WHITE]) &
-	    ~(bb_sq(kb) | bb_sq(kw));
-	half[0] = (uint64_t)occ;
-	half[1] = (uint64_t)(occ >> 64);
-	for (h = 0; h < 2; h++)		/* 64-bit halves: cheaper scans */
-		for (m = half[h]; m; m &= m - 1) {
-			square sq = (square)(64 * h + __builtin_ctzll(m));
-			struct code c = t->board[pos->board[sq]];
-			unsigned idx = (unsigned)(sq - (kb < sq) - (kw < sq));
+	s->held = 0;
+	for (i = 0; i < NSLOT; i++)
+		if (s->count[i])
+			s->held |= 1u << i;
+	s->kind = k;
+	s->side = pos->side;
+	s->king[BLACK] = (uint8_t)kb;
+	s->king[WHITE] = (uint8_t)kw;
+	memcpy(s->board, pos->board, sizeof(s->board));
+	for (f = 0; f < FILE_NB; f++)
+		encode_file(s, f);
+	encode_spare(s);
+	return POSCODE_OK;
+}
 
-			if (!c.bits)	/* no piece has none: kept safe */
-				return POSCODE_TOO_MANY;
-			put_at(&b, 15u + idx + extra, c.value);
-			extra += c.bits - 1u;
-		}
-	n = 15 + (SQ_NB - 2) + extra;
-	for (who = 0; who < 3; who++)	/* Black's hand, White's, the box */
-		for (i = 0; i < NHAND; i++) {
-			enum piece_type x = hand_order[i];
-			int slot = 7 * who + (int)i, pieces = who < 2 ?
-			    pos->hand[who][x] : v->set_count[x] - count[i];
+void
+poscode_inc_move(struct poscode_inc *s, move m)
+{
+	square to = move_to(m);
+	enum color us = s->side;
 
-			if (!pieces)
-				continue;
-			put_at(&b, n, runs[k][slot][pieces]);
-			n += (unsigned)pieces * slot_code(t, slot).bits;
+	if (move_is_drop(m)) {
+		int slot = 7 * us + slot_of[move_drop_type(m)];
+
+		if (!--s->count[slot])
+			s->held &= ~(1u << slot);
+		s->board[to] = (uint8_t)move_piece(m);
+		s->spare_dirty = 1;
+	} else {
+		square from = move_from(m);
+		piece p = s->board[from], cap = s->board[to];
+
+		if (cap != PIECE_NONE) {
+			enum piece_type ct = pt_unpromoted(piece_type_of(cap));
+
+			/* A legal move never takes a king; keep hands sane. */
+			if (ct != PT_KING) {
+				int slot = 7 * us + slot_of[ct];
+
+				s->count[slot]++;
+				s->held |= 1u << slot;
+			}
+			s->spare_dirty = 1;
 		}
+		s->board[from] = PIECE_NONE;
+		s->board[to] = (uint8_t)(move_is_promotion(m) ?
+		    p | PT_PROMOTED : p);
+		if (piece_type_of(p) == PT_KING)
+			s->king[us] = (uint8_t)to;
+		if (sq_file(from) != sq_file(to))
+			encode_file(s, sq_file(from));
+	}
+	encode_file(s, sq_file(to));
+	s->side = color_flip(us);
+}
+
+/*
+ * Appends v (bits <= 64, nothing above) to the word being filled, *n
+ * bits of it used; a full word goes to *w. Two shifts cover what
+ * crosses into the next word, with nothing for a value that fits.
+ */
+static inline void
+put_word(uint64_t **w, uint64_t *cur, unsigned *n, uint64_t v,
+    unsigned bits)
+{
+	*cur |= v << *n;
+	if (*n + bits >= 64) {
+		*(*w)++ = *cur;
+		*cur = (v >> 1) >> (63 - *n);
+		*n = *n + bits - 64;
+	} else {
+		*n += bits;
+	}
+}
+
+enum poscode_refusal
+poscode_inc_write(struct poscode_inc *s, uint8_t out[POSCODE_BYTES])
+{
+	/* room for any file lengths: a wrong state stays inside */
+	uint64_t w[16], *p = w, cur;
+	unsigned n = 15, left;
+	int f;
+
+	if (s->spare_dirty)
+		encode_spare(s);
+	cur = (uint64_t)s->side | (uint64_t)s->king[BLACK] << 1 |
+	    (uint64_t)s->king[WHITE] << 8;
+	for (f = 0; f < FILE_NB; f++)
+		put_word(&p, &cur, &n, s->file[f], s->file_bits[f]);
+	for (f = 0, left = s->spare_bits; left; f++) {
+		unsigned bits = left < 64 ? left : 64;
+
+		put_word(&p, &cur, &n, s->spare[f], bits);
+		left -= bits;
+	}
 	/* Cannot fail once the counts are in; kept as the last guard. */
-	if (n != STREAM_BITS)
+	if (p != w + POSCODE_BYTES / 8 || n != 0)
 		return POSCODE_TOO_MANY;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	memcpy(out, b.w, POSCODE_BYTES);
+	memcpy(out, w, POSCODE_BYTES);
 #else
-	for (i = 0; i < POSCODE_BYTES; i++)
-		out[i] = (uint8_t)(b.w[i / 8] >> (8 * (i % 8)));
+	for (f = 0; f < POSCODE_BYTES; f++)
+		out[f] = (uint8_t)(w[f / 8] >> (8 * (f % 8)));
 #endif
 	return POSCODE_OK;
+}
+
+enum poscode_refusal
+poscode_encode(enum poscode_kind k, const struct position *pos,
+    uint8_t out[POSCODE_BYTES])
+{
+	struct poscode_inc s;
+	enum poscode_refusal r = poscode_inc_start(&s, k, pos);
+
+	return r != POSCODE_OK ? r : poscode_inc_write(&s, out);
 }
 
 /* ---- reading ----------------------------------------------------------- */

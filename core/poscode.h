@@ -47,6 +47,41 @@ const char *poscode_refusal_name(enum poscode_refusal r);
 enum poscode_refusal poscode_encode(enum poscode_kind k,
     const struct position *pos, uint8_t out[POSCODE_BYTES]);
 
+/*
+ * A game's positions encoded one after another: start from a position,
+ * then play its moves and write the code of each. Each file's squares
+ * keep their code between moves, so a move costs the files it touches
+ * (and the hands, after a capture or a drop) and a write puts 9 files
+ * and the hands together. poscode_encode() is a start and a write.
+ * Plain data: copy it to keep a position's state.
+ */
+struct poscode_inc {
+	enum poscode_kind kind;
+	enum color side;
+	uint8_t king[COLOR_NB];
+	uint8_t board[SQ_NB];
+	/*
+	 * Black's hand, White's and the box (the set's pieces nowhere
+	 * else), each in the order P L N S G B R; held: the slots not 0.
+	 */
+	uint8_t count[21];
+	uint32_t held;
+	int spare_dirty;		/* the hands changed since encoded */
+	unsigned spare_bits;
+	uint64_t spare[3];		/* the hands' and the box's codes */
+	uint64_t file[FILE_NB];		/* each file's squares' codes */
+	uint8_t file_bits[FILE_NB];
+};
+
+/* The refusals of poscode_encode(); on POSCODE_OK s holds pos. */
+enum poscode_refusal poscode_inc_start(struct poscode_inc *s,
+    enum poscode_kind k, const struct position *pos);
+/* Plays m, which must be legal in the position s holds. */
+void poscode_inc_move(struct poscode_inc *s, move m);
+/* The code of the position s holds; POSCODE_OK (a guard aside). */
+enum poscode_refusal poscode_inc_write(struct poscode_inc *s,
+    uint8_t out[POSCODE_BYTES]);
+
 struct poscode_error {
 	/*
 	 * Stable id, a static string: "bad-king-square" (a king field over

@@ -257,11 +257,26 @@ enum train_read_status train_read_move(enum move16_form form, unsigned m16,
  * evaluations --require-eval asks for); train_walk_next then gives one
  * position after another, with the move played from it and its
  * evaluation, up to the end the rules give or the --stop-at-eval row.
+ * What the walk keeps of each position is what its writer asks for:
+ * the moves alone (hcpe3 replays them from the start's code), a code
+ * (struct poscode_inc: a few hundred instructions a position), or the
+ * whole position (sfen lines).
  */
+enum train_track {
+	TRAIN_TRACK_MOVES,	/* side and move number only */
+	TRAIN_TRACK_HCP,	/* w->code: HCP */
+	TRAIN_TRACK_PSFEN,	/* w->code: PackedSfen */
+	TRAIN_TRACK_POSITION	/* w->pos */
+};
+
 struct train_walk {
 	const struct train_game *g;
 	const struct train_opts *o;
-	struct position pos;	/* the row's position */
+	enum train_track track;
+	struct position pos;	/* the row's position (TRAIN_TRACK_POSITION) */
+	struct poscode_inc code;	/* its code (TRAIN_TRACK_HCP, _PSFEN) */
+	enum color side;	/* the row's side to move */
+	int move_number;	/* its SFEN move number */
 	int ply;		/* plies before it (0: the start) */
 	int end;		/* plies the game has under the rules */
 	int32_t node;		/* the node of the row's move */
@@ -273,7 +288,8 @@ struct train_walk {
 };
 
 enum train_skip train_walk_start(struct train_walk *w,
-    const struct train_game *g, const struct train_opts *o);
+    const struct train_game *g, const struct train_opts *o,
+    enum train_track track);
 /* 1: w holds the next row; 0: no more. */
 int train_walk_next(struct train_walk *w);
 
@@ -293,6 +309,22 @@ train_put16(uint8_t *p, unsigned v)
 {
 	p[0] = (uint8_t)v;
 	p[1] = (uint8_t)(v >> 8);
+}
+
+/*
+ * Room for a row of n bytes at the end of out, which the caller fills:
+ * rows are built in place, not copied.
+ */
+static inline uint8_t *
+train_append(struct strbuf *out, size_t n)
+{
+	uint8_t *p;
+
+	strbuf_grow(out, n);
+	p = (uint8_t *)out->buf + out->len;
+	out->len += n;
+	out->buf[out->len] = '\0';
+	return p;
 }
 
 /*

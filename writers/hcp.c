@@ -17,13 +17,14 @@ hcp_write(const struct train_game *g, const struct train_opts *o,
 
 	*rows = 0;
 	all.stop_at_eval = 0;	/* a ply is asked for, not an eval */
-	if ((why = train_walk_start(&w, g, &all)) != TRAIN_WRITTEN)
+	if ((why = train_walk_start(&w, g, &all,
+	    TRAIN_TRACK_HCP)) != TRAIN_WRITTEN)
 		return why;
 	while (w.ply < o->ply && train_walk_next(&w))
 		;
 	if (w.ply < o->ply)
 		return TRAIN_SKIP_SHORT;
-	if ((r = poscode_encode(POSCODE_HCP, &w.pos, code)) != POSCODE_OK)
+	if ((r = poscode_inc_write(&w.code, code)) != POSCODE_OK)
 		return train_refusal(r);
 	strbuf_add(out, code, sizeof(code));
 	*rows = 1;

@@ -13,24 +13,25 @@ hcpe_write(const struct train_game *g, const struct train_opts *o,
     struct strbuf *out, size_t *rows)
 {
 	struct train_walk w;
-	enum train_skip why = train_walk_start(&w, g, o);
+	enum train_skip why = train_walk_start(&w, g, o,
+	    TRAIN_TRACK_HCP);
 	enum poscode_refusal r;
 	size_t len = out->len;
-	uint8_t row[HCPE_ROW];
+	uint8_t winner = (uint8_t)train_winner(g), *row;
 
 	*rows = 0;
 	if (why != TRAIN_WRITTEN)
 		return why;
-	row[36] = (uint8_t)train_winner(g);
-	row[37] = 0;
 	while (train_walk_next(&w)) {
 		if (w.ply < o->skip_plies)
 			continue;
-		if ((r = poscode_encode(POSCODE_HCP, &w.pos, row)) != POSCODE_OK)
+		row = train_append(out, HCPE_ROW);
+		if ((r = poscode_inc_write(&w.code, row)) != POSCODE_OK)
 			return train_undo(out, len, rows, train_refusal(r));
 		train_put16(row + 32, (unsigned)w.eval);
 		train_put16(row + 34, move16_encode(MOVE16_CSHOGI, w.mv));
-		strbuf_add(out, row, sizeof(row));
+		row[36] = winner;
+		row[37] = 0;
 		(*rows)++;
 	}
 	return *rows ? TRAIN_WRITTEN :

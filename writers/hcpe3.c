@@ -17,7 +17,8 @@ hcpe3_write(const struct train_game *g, const struct train_opts *o,
     struct strbuf *out, size_t *rows)
 {
 	struct train_walk w;
-	enum train_skip why = train_walk_start(&w, g, o);
+	enum train_skip why = train_walk_start(&w, g, o,
+	    TRAIN_TRACK_MOVES);
 	size_t len = out->len;
 	uint8_t head[HEADER], info[10];
 	unsigned moves = 0;
@@ -25,8 +26,9 @@ hcpe3_write(const struct train_game *g, const struct train_opts *o,
 	*rows = 0;
 	if (why != TRAIN_WRITTEN)
 		return why;
-	if (poscode_encode(POSCODE_HCP, &g->r->start, head) != POSCODE_OK)
-		return TRAIN_SKIP_TOO_MANY_PIECES;	/* walk_start saw to it */
+	/* The walk holds the start's code; it plays no move for hcpe3. */
+	if (poscode_inc_write(&w.code, head) != POSCODE_OK)
+		return TRAIN_SKIP_TOO_MANY_PIECES;	/* cannot be */
 	head[34] = (uint8_t)train_hcpe3_result(g);
 	head[35] = 0;
 	strbuf_add(out, head, sizeof(head));

@@ -15,28 +15,28 @@ psv_write(const struct train_game *g, const struct train_opts *o,
     struct strbuf *out, size_t *rows)
 {
 	struct train_walk w;
-	enum train_skip why = train_walk_start(&w, g, o);
+	enum train_skip why = train_walk_start(&w, g, o,
+	    TRAIN_TRACK_PSFEN);
 	enum poscode_refusal r;
 	size_t len = out->len;
-	uint8_t row[PSV_ROW];
+	uint8_t *row;
 
 	*rows = 0;
 	if (why != TRAIN_WRITTEN)
 		return why;
-	row[39] = 0;
 	while (train_walk_next(&w)) {
 		if (w.ply < o->skip_plies)
 			continue;
-		if (w.pos.move_number > 0xffff)
+		if (w.move_number > 0xffff)
 			return train_undo(out, len, rows, TRAIN_SKIP_GAME_PLY);
-		if ((r = poscode_encode(POSCODE_PSFEN, &w.pos, row)) !=
-		    POSCODE_OK)
+		row = train_append(out, PSV_ROW);
+		if ((r = poscode_inc_write(&w.code, row)) != POSCODE_OK)
 			return train_undo(out, len, rows, train_refusal(r));
 		train_put16(row + 32, (unsigned)w.eval);
 		train_put16(row + 34, move16_encode(MOVE16_YANEURAOU, w.mv));
-		train_put16(row + 36, (unsigned)w.pos.move_number);
-		row[38] = (uint8_t)(int8_t)train_result_for(g, w.pos.side);
-		strbuf_add(out, row, sizeof(row));
+		train_put16(row + 36, (unsigned)w.move_number);
+		row[38] = (uint8_t)(int8_t)train_result_for(g, w.side);
+		row[39] = 0;
 		(*rows)++;
 	}
 	return *rows ? TRAIN_WRITTEN :

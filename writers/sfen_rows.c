@@ -14,7 +14,8 @@ sfen_rows_write(const struct train_game *g, const struct train_opts *o,
     struct strbuf *out, size_t *rows)
 {
 	struct train_walk w;
-	enum train_skip why = train_walk_start(&w, g, o);
+	enum train_skip why = train_walk_start(&w, g, o,
+	    TRAIN_TRACK_POSITION);
 	size_t len = out->len;
 
 	*rows = 0;

@@ -79,15 +79,17 @@ both_sides_evaluated(const struct record *r, int end)
 
 enum train_skip
 train_walk_start(struct train_walk *w, const struct train_game *g,
-    const struct train_opts *o)
+    const struct train_opts *o, enum train_track track)
 {
 	const struct record *r = g->r;
-	uint8_t code[POSCODE_BYTES];
+	enum poscode_refusal why;
 	struct sfen_error se;
 
 	w->g = g;
 	w->o = o;
-	w->pos = r->start;
+	w->track = track;
+	w->side = r->start.side;
+	w->move_number = r->start.move_number;
 	w->ply = 0;
 	w->end = rows_end(g);
 	w->node = first_move(r);
@@ -102,13 +104,16 @@ train_walk_start(struct train_walk *w, const struct train_game *g,
 	 * Legal moves keep the piece counts, the kings and the variant: what
 	 * the start's code can hold, every position's can.
 	 */
-	if (poscode_encode(POSCODE_HCP, &r->start, code) != POSCODE_OK)
-		return train_refusal(poscode_encode(POSCODE_HCP, &r->start,
-		    code));
+	why = poscode_inc_start(&w->code, track == TRAIN_TRACK_PSFEN ?
+	    POSCODE_PSFEN : POSCODE_HCP, &r->start);
+	if (why != POSCODE_OK)
+		return train_refusal(why);
 	if (position_validate(&r->start, &se) != SFEN_OK)
 		return TRAIN_SKIP_IMPOSSIBLE;
 	if (o->require_eval && !both_sides_evaluated(r, w->end))
 		return TRAIN_SKIP_NO_EVAL;
+	if (track == TRAIN_TRACK_POSITION)
+		w->pos = r->start;
 	return TRAIN_WRITTEN;
 }
 
@@ -116,26 +121,39 @@ int
 train_walk_next(struct train_walk *w)
 {
 	const struct record *r = w->g->r;
+	const struct record_node *n;
 	struct evaluation e;
 	struct undo u;
 
 	if (w->started) {
 		if (w->last)
 			return 0;
-		position_do_move(&w->pos, w->mv, &u);
+		if (w->track == TRAIN_TRACK_POSITION)
+			position_do_move(&w->pos, w->mv, &u);
+		else if (w->track != TRAIN_TRACK_MOVES)
+			poscode_inc_move(&w->code, w->mv);
+		w->side = color_flip(w->side);
+		w->move_number++;
 		w->ply++;
 		w->node = next_move(r, w->node);
 	}
 	w->started = 1;
 	if (w->ply >= w->end || w->node < 0)
 		return 0;
-	w->mv = r->nodes[w->node].mv;
-	evaluation_read(record_str(r, r->nodes[w->node].comment), &e);
-	w->has_eval = e.has;
-	w->eval = evaluation_for(&e, w->pos.side);
-	if (w->o->stop_at_eval > 0 && evaluation_at_least(&e,
-	    w->o->stop_at_eval))
-		w->last = 1;
+	n = &r->nodes[w->node];
+	w->mv = n->mv;
+	/* Most moves of most records have no comment. */
+	if (n->comment) {
+		evaluation_read(record_str(r, n->comment), &e);
+		w->has_eval = e.has;
+		w->eval = evaluation_for(&e, w->side);
+		if (w->o->stop_at_eval > 0 && evaluation_at_least(&e,
+		    w->o->stop_at_eval))
+			w->last = 1;
+	} else {
+		w->has_eval = 0;
+		w->eval = 0;
+	}
 	return 1;
 }
 
