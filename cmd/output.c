@@ -1,4 +1,5 @@
 #include <errno.h>
+#include <fcntl.h>
 #include <iconv.h>
 #include <signal.h>
 #include <stdio.h>
@@ -234,6 +235,18 @@ output_stream_open(struct output_stream *s, const char *path, int force,
 		s->fd = 1;
 		return 0;
 	}
+	/*
+	 * A device or a pipe (/dev/null, a fifo) is no file to replace:
+	 * renaming over it would put a file where the node was. It is
+	 * written in place, as standard output is.
+	 */
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) &&
+	    !S_ISDIR(st.st_mode)) {
+		if ((s->fd = open(path, O_WRONLY)) < 0)
+			return -1;
+		s->own_fd = 1;
+		return 0;
+	}
 	if (!force && lstat(path, &st) == 0) {
 		errno = EEXIST;
 		return -1;
@@ -327,13 +340,24 @@ output_stream_commit(struct output_stream *s)
 	if (s->fd < 0)
 		return 0;
 	if (stream_flush(s) < 0) {
-		errno = s->error;
-		if (s->tmp)
+		if (s->tmp) {
+			errno = s->error;
 			goto fail;
+		}
+		if (s->own_fd)
+			close(s->fd);
+		s->fd = -1;
+		errno = s->error;
 		return -1;
 	}
-	if (!s->tmp)		/* standard output */
+	if (!s->tmp) {		/* standard output, a device, a pipe */
+		if (s->own_fd && close(s->fd) < 0) {
+			s->fd = -1;
+			return -1;
+		}
+		s->fd = -1;
 		return 0;
+	}
 	if (fsync(s->fd) < 0) {
 		saved = errno;
 		close(s->fd);
@@ -365,7 +389,9 @@ output_stream_abort(struct output_stream *s)
 		unlink(s->tmp);
 		stream_free(s);
 	} else if (s->fd >= 0) {
-		stream_flush(s);	/* stdout: what is written is gone */
+		stream_flush(s);	/* what is written is gone */
+		if (s->own_fd)
+			close(s->fd);
 	}
 	s->fd = -1;
 	errno = saved;

@@ -64,7 +64,8 @@ int output_backup(const char *path, const char *bak, const char *data,
  * output_stream_commit() puts it in place as output_write_file does
  * (link, or rename with force); output_stream_abort(), a failed write or
  * commit, or SIGINT, SIGTERM and SIGHUP leave nothing behind. A path of
- * "-" (or NULL) is standard output, written as it comes.
+ * "-" (or NULL) is standard output, written as it comes; so is a path
+ * that names a device or a pipe (/dev/null), never replaced by a file.
  *
  * Writes are buffered; the first error sticks: every later call fails
  * with it, and commit then removes the temporary file.
@@ -73,6 +74,7 @@ struct output_stream {
 	int fd;
 	char *tmp, *path;	/* owned; NULL for standard output */
 	int force;
+	int own_fd;		/* a device or pipe opened by path */
 	int slot;		/* in the signal handler's list; -1 none */
 	int error;		/* errno of the first failed write */
 	unsigned long long bytes;	/* written so far */
