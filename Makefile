@@ -125,7 +125,7 @@ check-cli: build/san/kifu
 # the fuzzers' seeds, replayed through the fuzz targets' own oracle under
 # ASan+UBSan, without libFuzzer (tests/fuzz/standalone.c).
 SAN_REGRESS := $(FUZZ_TARGETS:%=build/san/fuzz/regress_%) \
-	build/san/fuzz/regress_dump
+	build/san/fuzz/regress_dump build/san/fuzz/regress_keys
 
 build/san/fuzz/regress_%: tests/fuzz/fuzz.c tests/fuzz/standalone.c \
 		build/san/cmd/formats.o build/san/cmd/input.o build/san/libkifu.a
@@ -139,6 +139,14 @@ build/san/fuzz/regress_dump: tests/fuzz/fuzz_dump.c tests/fuzz/standalone.c \
 		build/san/cmd/input.o build/san/libkifu.a
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(WARN) $(SAN_FLAGS) -o $@ tests/fuzz/fuzz_dump.c \
+		tests/fuzz/standalone.c build/san/cmd/input.o \
+		build/san/libkifu.a $(LIBS)
+
+# The keys files of kifu export --merge: a reader of their own.
+build/san/fuzz/regress_keys: tests/fuzz/fuzz_keys.c tests/fuzz/standalone.c \
+		build/san/cmd/input.o build/san/libkifu.a
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) $(WARN) $(SAN_FLAGS) -o $@ tests/fuzz/fuzz_keys.c \
 		tests/fuzz/standalone.c build/san/cmd/input.o \
 		build/san/libkifu.a $(LIBS)
 
@@ -164,7 +172,8 @@ deps:
 
 # libFuzzer targets, one per input format (needs clang): see tests/fuzz/.
 FUZZ_FLAGS := -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-fuzz: $(FUZZ_TARGETS:%=build/fuzz/fuzz_%) build/fuzz/fuzz_dump
+fuzz: $(FUZZ_TARGETS:%=build/fuzz/fuzz_%) build/fuzz/fuzz_dump \
+	build/fuzz/fuzz_keys
 
 build/fuzz/fuzz_%: tests/fuzz/fuzz.c $(LIB_SRC) cmd/formats.c
 	@mkdir -p $(@D)
@@ -176,6 +185,11 @@ build/fuzz/fuzz_dump: tests/fuzz/fuzz_dump.c $(LIB_SRC)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) -std=c11 -Wall -Wextra -Werror $(FUZZ_FLAGS) \
 		-o $@ tests/fuzz/fuzz_dump.c $(LIB_SRC) $(LIBS)
+
+build/fuzz/fuzz_keys: tests/fuzz/fuzz_keys.c $(LIB_SRC)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) -std=c11 -Wall -Wextra -Werror $(FUZZ_FLAGS) \
+		-o $@ tests/fuzz/fuzz_keys.c $(LIB_SRC) $(LIBS)
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) \
