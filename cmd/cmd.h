@@ -29,6 +29,7 @@ struct command {
 int cmd_check(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_dump(int argc, char **argv);
+int cmd_export(int argc, char **argv);
 int cmd_legal(int argc, char **argv);
 int cmd_moves(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
@@ -39,6 +40,7 @@ int cmd_validate(int argc, char **argv);
 extern const char cmd_check_usage[];
 extern const char cmd_convert_usage[];
 extern const char cmd_dump_usage[];
+extern const char cmd_export_usage[];
 extern const char cmd_legal_usage[];
 extern const char cmd_moves_usage[];
 extern const char cmd_perft_usage[];

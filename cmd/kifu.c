@@ -23,6 +23,8 @@ static const struct command commands[] = {
 	    cmd_convert_usage },
 	{ "dump", cmd_dump, "print the rows of training files, checked",
 	    cmd_dump_usage },
+	{ "export", cmd_export, "write training rows (HCPE, HCPE3, PSV, HCP, "
+	    "SFEN)", cmd_export_usage },
 	{ "help", cmd_help_cmd, "show the commands, or one command's help",
 	    help_usage },
 	{ "legal", cmd_legal, "judge USI moves played from a position",

@@ -347,7 +347,7 @@ test_hostile_bytes(void **state)
 /* ---- every position of every record in testdata/ ---- */
 
 struct walk_counts {
-	size_t positions, moves, refused;
+	size_t positions, moves, refused, incremental;
 };
 
 static void
@@ -403,11 +403,17 @@ walk_one(void *ctx, const char *path, const struct record *r,
 {
 	struct walk_counts *c = ctx;
 	struct position pos = r->start;
+	/* each code also made move by move, as export makes it */
+	struct poscode_inc inc[2];
+	int kinds = 0, k;
 	int32_t i;
 
-	(void)path;
 	(void)rp;
 	round_trip(&pos, c);
+	for (k = POSCODE_HCP; k <= POSCODE_PSFEN; k++)
+		if (poscode_inc_start(&inc[k], (enum poscode_kind)k, &pos) ==
+		    POSCODE_OK)
+			kinds = k + 1;
 	for (i = r->nodes[0].next; i >= 0 && r->nodes[i].mv != MOVE_NONE;
 	    i = r->nodes[i].next) {
 		move m = r->nodes[i].mv, back;
@@ -429,24 +435,38 @@ walk_one(void *ctx, const char *path, const struct record *r,
 		c->moves++;
 		position_do_move(&pos, m, &u);
 		round_trip(&pos, c);
+		for (k = 0; k < kinds; k++) {
+			uint8_t a[POSCODE_BYTES], b[POSCODE_BYTES];
+
+			poscode_inc_move(&inc[k], m);
+			assert_int_equal(poscode_inc_write(&inc[k], a),
+			    POSCODE_OK);
+			assert_int_equal(poscode_encode((enum poscode_kind)k,
+			    &pos, b), POSCODE_OK);
+			if (memcmp(a, b, sizeof(a)) != 0)
+				fail_msg("%s: move %d: the code made move by "
+				    "move differs", path, r->nodes[i].ply);
+			c->incremental++;
+		}
 	}
 }
 
 static void
 test_every_record(void **state)
 {
-	struct walk_counts c = { 0, 0, 0 };
+	struct walk_counts c = { 0, 0, 0, 0 };
 	size_t records;
 
 	(void)state;
 	records = walk_records("testdata", walk_one, &c);
 	printf("# %zu records, %zu positions round-tripped, %zu moves, "
-	    "%zu positions no code holds\n", records, c.positions, c.moves,
-	    c.refused);
+	    "%zu positions no code holds, %zu codes made move by move\n",
+	    records, c.positions, c.moves, c.refused, c.incremental);
 	/* the corpus holds some 400 replayable records, 19,000 moves */
 	assert_true(records > 350);
 	assert_true(c.positions > 15000);
 	assert_true(c.moves > 15000);
+	assert_true(c.incremental > 2 * 15000);
 }
 
 int
