@@ -290,8 +290,53 @@ struct train_walk {
 enum train_skip train_walk_start(struct train_walk *w,
     const struct train_game *g, const struct train_opts *o,
     enum train_track track);
-/* 1: w holds the next row; 0: no more. */
-int train_walk_next(struct train_walk *w);
+/* What train_walk_next does out of line: read a move's comment, play a
+   move on the whole position. */
+void train_walk_eval(struct train_walk *w, const struct record_node *n);
+void train_walk_play(struct train_walk *w);
+
+/* The main line's move after node i, or -1 (its terminal, its end). */
+static inline int32_t
+train_next_move(const struct record *r, int32_t i)
+{
+	i = r->nodes[i].next;
+	return i >= 0 && r->nodes[i].special == SP_NONE &&
+	    r->nodes[i].mv != MOVE_NONE ? i : -1;
+}
+
+/*
+ * 1: w holds the next row; 0: no more. Inline: writers call it once a
+ * row, and most rows have no comment to read.
+ */
+static inline int
+train_walk_next(struct train_walk *w)
+{
+	const struct record *r = w->g->r;
+	const struct record_node *n;
+
+	if (w->started) {
+		if (w->last)
+			return 0;
+		if (w->track == TRAIN_TRACK_HCP || w->track == TRAIN_TRACK_PSFEN)
+			poscode_inc_move(&w->code, w->mv);
+		else if (w->track == TRAIN_TRACK_POSITION)
+			train_walk_play(w);
+		w->side = color_flip(w->side);
+		w->move_number++;
+		w->ply++;
+		w->node = train_next_move(r, w->node);
+	}
+	w->started = 1;
+	if (w->ply >= w->end || w->node < 0)
+		return 0;
+	n = &r->nodes[w->node];
+	w->mv = n->mv;
+	w->has_eval = 0;
+	w->eval = 0;
+	if (n->comment)
+		train_walk_eval(w, n);
+	return 1;
+}
 
 /* The winner as HCPE writes it: 0 draw, 1 Black, 2 White. */
 int train_winner(const struct train_game *g);

@@ -29,18 +29,7 @@ train_skip_description(enum train_skip s)
 static int32_t
 first_move(const struct record *r)
 {
-	int32_t i = r->nodes[0].next;
-
-	return i >= 0 && r->nodes[i].special == SP_NONE &&
-	    r->nodes[i].mv != MOVE_NONE ? i : -1;
-}
-
-static int32_t
-next_move(const struct record *r, int32_t i)
-{
-	i = r->nodes[i].next;
-	return i >= 0 && r->nodes[i].special == SP_NONE &&
-	    r->nodes[i].mv != MOVE_NONE ? i : -1;
+	return train_next_move(r, 0);
 }
 
 /* The plies that have rows: up to the end the rules give. */
@@ -62,7 +51,7 @@ both_sides_evaluated(const struct record *r, int end)
 	enum color side = r->start.side;
 	int32_t i;
 
-	for (i = first_move(r); i >= 0 && ply < end; i = next_move(r, i)) {
+	for (i = first_move(r); i >= 0 && ply < end; i = train_next_move(r, i)) {
 		struct evaluation e;
 
 		if (!seen[side]) {
@@ -117,44 +106,25 @@ train_walk_start(struct train_walk *w, const struct train_game *g,
 	return TRAIN_WRITTEN;
 }
 
-int
-train_walk_next(struct train_walk *w)
+void
+train_walk_eval(struct train_walk *w, const struct record_node *n)
 {
-	const struct record *r = w->g->r;
-	const struct record_node *n;
 	struct evaluation e;
+
+	evaluation_read(record_str(w->g->r, n->comment), &e);
+	w->has_eval = e.has;
+	w->eval = evaluation_for(&e, w->side);
+	if (w->o->stop_at_eval > 0 && evaluation_at_least(&e,
+	    w->o->stop_at_eval))
+		w->last = 1;
+}
+
+void
+train_walk_play(struct train_walk *w)
+{
 	struct undo u;
 
-	if (w->started) {
-		if (w->last)
-			return 0;
-		if (w->track == TRAIN_TRACK_POSITION)
-			position_do_move(&w->pos, w->mv, &u);
-		else if (w->track != TRAIN_TRACK_MOVES)
-			poscode_inc_move(&w->code, w->mv);
-		w->side = color_flip(w->side);
-		w->move_number++;
-		w->ply++;
-		w->node = next_move(r, w->node);
-	}
-	w->started = 1;
-	if (w->ply >= w->end || w->node < 0)
-		return 0;
-	n = &r->nodes[w->node];
-	w->mv = n->mv;
-	/* Most moves of most records have no comment. */
-	if (n->comment) {
-		evaluation_read(record_str(r, n->comment), &e);
-		w->has_eval = e.has;
-		w->eval = evaluation_for(&e, w->side);
-		if (w->o->stop_at_eval > 0 && evaluation_at_least(&e,
-		    w->o->stop_at_eval))
-			w->last = 1;
-	} else {
-		w->has_eval = 0;
-		w->eval = 0;
-	}
-	return 1;
+	position_do_move(&w->pos, w->mv, &u);
 }
 
 int
