@@ -10,6 +10,8 @@
 #   - `kifu validate` over real games (CSA, then KIF and KI2 in Shift_JIS)
 #     and `kifu check` over generated ones, against cat reading the same
 #     files;
+#   - `kifu export -t hcpe` over the generated games, against `kifu check`
+#     over them, and its rows/s against a stated figure for cshogi;
 #   - `kifu show`: a 150-move game as an animated GIF, a PNG and an SVG,
 #     against rsvg-convert drawing the same SVG.
 # Raw times differ from machine to machine and from run to run, so each is
@@ -402,6 +404,41 @@ cline "kifu check -j2 (.tar.gz)" "$tz" $((nchk * 1000 / tz)) "$(div "$tz" "$cm")
 cline "cat (files)" "$cm" $((nchk * 1000 / cm)) "" ""
 echo "-j2 / -j1 speed-up: $(div "$j1" "$j2")x"
 echo "targets: -j2 >= 50000 records/s, -j2 >= 1.8x -j1, within 5x cat"
+
+# --- export -------------------------------------------------------------------
+
+# kifu export -t hcpe over the same generated games, one core, against
+# kifu check over them in the same rounds: the rows (every position of
+# every game) to a pipe, then to a file in build/bench (written to a
+# temporary file, synced and put in place, as a user gets it), and with
+# --uniq for its memory. The rows/s are compared with a Python loop
+# over cshogi that parses, checks every move against the legal move
+# list and writes rows: about 100,000 rows/s on the development machine
+# (measured apart; cshogi is not installed here).
+ex=$root/build/bench/export.hcpe
+rows=$("$kifu" export -t hcpe -j1 "$chk/games" 2>&1 >/dev/null |
+    sed -n 's/.* exported.*; \([0-9]*\) rows,.*/\1/p')
+ec='' ee='' ef='' eu='' eem=- eum=-
+for _ in 1 2 3; do
+	set -- $(once "$kifu" check -q -j1 "$chk/games")
+	ec=$(lower "$ec" "$1")
+	set -- $(once "$kifu" export -t hcpe -j1 -o - "$chk/games")
+	ee=$(lower "$ee" "$1") eem=$(higher "$eem" "$2")
+	set -- $(once "$kifu" export -t hcpe -j1 --force -o "$ex" "$chk/games")
+	ef=$(lower "$ef" "$1")
+	set -- $(once "$kifu" export -t hcpe -j1 --uniq -o - "$chk/games")
+	eu=$(lower "$eu" "$1") eum=$(higher "$eum" "$2")
+done
+rm -f "$ex"
+echo
+eline() { printf '%-34s %8s %12s %10s %10s\n' "$@"; }
+eline "export $nchk CSA games ($rows rows)" "ms" "rows/s" "x check" "peak KiB"
+eline "kifu check -j1" "$ec" "" "" ""
+eline "kifu export -t hcpe -j1 (pipe)" "$ee" $((rows * 1000 / ee)) "$(div "$ee" "$ec")" "$eem"
+eline "kifu export -t hcpe -j1 (file)" "$ef" $((rows * 1000 / ef)) "$(div "$ef" "$ec")" ""
+eline "kifu export --uniq (pipe)" "$eu" $((rows * 1000 / eu)) "$(div "$eu" "$ec")" "$eum"
+echo "Python loop over cshogi (stated): 100000 rows/s; kifu (pipe): $(div $((rows * 1000 / ee)) 100000)x"
+echo "targets: export at most 1.3x check's time, at least 25x the cshogi loop, flat memory with --uniq"
 # --- show -------------------------------------------------------------------
 
 # Pictures: a 150-move game as a GIF (151 frames, each drawn by librsvg
