@@ -13,7 +13,6 @@
 #include "pipeline.h"
 #include "ruleopts.h"
 #include "stats.h"
-#include "core/xalloc.h"
 
 const char cmd_check_usage[] =
     "usage: kifu check [<options>] <path>...\n"
@@ -148,18 +147,15 @@ static void *
 worker_new(void *ctx)
 {
 	struct check *c = ctx;
-	struct judge *j = xmalloc(sizeof(*j));
 
-	judge_init(j, &c->jo);
-	return j;
+	return judge_new(&c->jo);
 }
 
 static void
 worker_free(void *ctx, void *w)
 {
 	(void)ctx;
-	judge_release(w);
-	free(w);
+	judge_free(w);
 }
 
 static int

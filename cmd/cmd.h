@@ -16,6 +16,7 @@
 
 #include "core/diag.h"
 #include "core/position.h"
+#include "core/strbuf.h"
 
 enum { EXIT_OK = 0, EXIT_FINDINGS = 1, EXIT_TROUBLE = 2 };
 
@@ -88,6 +89,12 @@ const char *cmd_canonical_encoding(const char *s);
  * (LC_CTYPE, LANG), UTF-8 when it names none kifu writes.
  */
 const char *cmd_terminal_encoding(void);
+
+/*
+ * Appends s with control characters as '?', as every message of kifu
+ * shows a name or a text from the input.
+ */
+void cmd_add_clean(struct strbuf *sb, const char *s);
 
 /* Monotonic seconds, for rates printed on stderr. */
 double cmd_now(void);

@@ -75,15 +75,6 @@ flush_out(struct dump *d)
 	return 0;
 }
 
-/* Control characters in a name as '?', as every message of kifu shows. */
-static void
-add_clean(struct strbuf *sb, const char *s)
-{
-	for (; *s; s++)
-		strbuf_addc(sb, (unsigned char)*s < 0x20 || *s == 0x7f ?
-		    '?' : *s);
-}
-
 static void
 report(struct dump *d, const char *file, const struct train_error *e)
 {
@@ -91,14 +82,14 @@ report(struct dump *d, const char *file, const struct train_error *e)
 
 	flush_out(d);
 	fflush(stdout);
-	add_clean(&msg, file);
+	cmd_add_clean(&msg, file);
 	if (e->row >= 0)
 		strbuf_addf(&msg, ":row %lld (byte %zu): error: ", e->row,
 		    e->offset);
 	else
 		strbuf_addf(&msg, ":game %d (byte %zu): error: ", e->game,
 		    e->offset);
-	add_clean(&msg, e->message);
+	cmd_add_clean(&msg, e->message);
 	strbuf_addf(&msg, " [%s]\n", e->id);
 	fputs(msg.buf, stderr);
 	strbuf_release(&msg);
@@ -128,7 +119,7 @@ text_row(struct dump *d, const char *file, const struct train_format *f,
 
 	sfen_write(&r->pos, sfen);
 	if (d->names) {
-		add_clean(&d->out, file);
+		cmd_add_clean(&d->out, file);
 		strbuf_addc(&d->out, '\t');
 	}
 	strbuf_addf(&d->out, "%lld\t%zu\t%s\t", r->index, r->offset, sfen);

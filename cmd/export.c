@@ -165,14 +165,6 @@ worst(struct export *x, int status)
 
 /* --- the workers' side ------------------------------------------------ */
 
-static void
-add_clean(struct strbuf *sb, const char *s)
-{
-	for (; *s; s++)
-		strbuf_addc(sb, (unsigned char)*s < 0x20 || *s == 0x7f ?
-		    '?' : *s);
-}
-
 static struct item *
 new_item(struct export_batch *b)
 {
@@ -204,14 +196,14 @@ set_why(struct export_batch *b, struct item *it, int why, const char *file,
 	if (!b->x->verbose && !it->io)
 		return;
 	it->note = b->notes.len;
-	add_clean(&b->notes, file);
+	cmd_add_clean(&b->notes, file);
 	if (index >= 0)
 		strbuf_addf(&b->notes, ": record %d", index + 1);
 	strbuf_addc(&b->notes, '\0');
 	va_start(ap, fmt);
 	strbuf_vaddf(&detail, fmt, ap);
 	va_end(ap);
-	add_clean(&b->notes, detail.buf);
+	cmd_add_clean(&b->notes, detail.buf);
 	strbuf_addc(&b->notes, '\0');
 	strbuf_release(&detail);
 }
@@ -462,18 +454,15 @@ static void *
 worker_new(void *ctx)
 {
 	struct export *x = ctx;
-	struct judge *j = xmalloc(sizeof(*j));
 
-	judge_init(j, &x->jo);
-	return j;
+	return judge_new(&x->jo);
 }
 
 static void
 worker_free(void *ctx, void *w)
 {
 	(void)ctx;
-	judge_release(w);
-	free(w);
+	judge_free(w);
 }
 
 static void

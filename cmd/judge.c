@@ -1,12 +1,15 @@
 /*
  * judge.c - one input in, one verdict per record out.
  */
+#include <stdlib.h>
 #include <string.h>
 
+#include "cmd.h"
 #include "formats.h"
 #include "judge.h"
 #include "core/adjudicate.h"
 #include "core/sfen.h"
+#include "core/xalloc.h"
 
 void
 judge_init(struct judge *j, const struct judge_opts *o)
@@ -25,6 +28,22 @@ judge_release(struct judge *j)
 	record_release(&j->r);
 	diag_list_release(&j->d);
 	text_release(&j->t);
+}
+
+struct judge *
+judge_new(const struct judge_opts *o)
+{
+	struct judge *j = xmalloc(sizeof(*j));
+
+	judge_init(j, o);
+	return j;
+}
+
+void
+judge_free(struct judge *j)
+{
+	judge_release(j);
+	free(j);
 }
 
 static int
@@ -221,14 +240,6 @@ judge_bytes(struct judge *j, const char *file, const char *path_hint,
 	return index;
 }
 
-static void
-add_clean(struct strbuf *sb, const char *s)
-{
-	for (; *s; s++)
-		strbuf_addc(sb, (unsigned char)*s < 0x20 || *s == 0x7f ?
-		    '?' : *s);
-}
-
 void
 verdict_diags(struct strbuf *out, const struct verdict *v,
     enum diag_severity min, enum diag_severity max)
@@ -241,11 +252,11 @@ verdict_diags(struct strbuf *out, const struct verdict *v,
 
 		if (g->severity < min || g->severity > max)
 			continue;
-		add_clean(out, v->file);
+		cmd_add_clean(out, v->file);
 		if (g->loc.line)
 			strbuf_addf(out, ":%u:%u", g->loc.line, g->loc.col);
 		strbuf_addf(out, ": %s: ", sev[g->severity]);
-		add_clean(out, g->message);
+		cmd_add_clean(out, g->message);
 		strbuf_addf(out, " [%s]\n", g->id);
 	}
 }

@@ -190,3 +190,11 @@ cmd_terminal_encoding(void)
 	 */
 	return enc ? enc : "UTF-8";
 }
+
+void
+cmd_add_clean(struct strbuf *sb, const char *s)
+{
+	for (; *s; s++)
+		strbuf_addc(sb, (unsigned char)*s < 0x20 || *s == 0x7f ?
+		    '?' : *s);
+}
