@@ -48,7 +48,7 @@ LIBS = $(shell $(PKG_CONFIG) --libs jansson 2>/dev/null || echo -ljansson) -ldl 
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 
-LIB_SRC := $(wildcard core/*.c parsers/*.c writers/*.c)
+LIB_SRC := $(wildcard core/*.c parsers/*.c writers/*.c api/*.c)
 CMD_SRC := $(wildcard cmd/*.c)
 TEST_SRC := $(wildcard tests/test_*.c)
 
@@ -128,19 +128,18 @@ SAN_REGRESS := $(FUZZ_TARGETS:%=build/san/fuzz/regress_%) \
 	build/san/fuzz/regress_dump
 
 build/san/fuzz/regress_%: tests/fuzz/fuzz.c tests/fuzz/standalone.c \
-		build/san/cmd/formats.o build/san/cmd/input.o build/san/libkifu.a
+		build/san/libkifu.a
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(WARN) $(SAN_FLAGS) -DFUZZ_FORMAT='"$*"' -o $@ \
-		tests/fuzz/fuzz.c tests/fuzz/standalone.c build/san/cmd/formats.o \
-		build/san/cmd/input.o build/san/libkifu.a $(LIBS)
+		tests/fuzz/fuzz.c tests/fuzz/standalone.c \
+		build/san/libkifu.a $(LIBS)
 
 # kifu dump's readers: a target of their own, binary rows, not records.
 build/san/fuzz/regress_dump: tests/fuzz/fuzz_dump.c tests/fuzz/standalone.c \
-		build/san/cmd/input.o build/san/libkifu.a
+		build/san/libkifu.a
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(WARN) $(SAN_FLAGS) -o $@ tests/fuzz/fuzz_dump.c \
-		tests/fuzz/standalone.c build/san/cmd/input.o \
-		build/san/libkifu.a $(LIBS)
+		tests/fuzz/standalone.c build/san/libkifu.a $(LIBS)
 
 check-regress: $(SAN_REGRESS)
 	@sh tests/fuzz/regress.sh build/san/fuzz
@@ -166,11 +165,10 @@ deps:
 FUZZ_FLAGS := -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 fuzz: $(FUZZ_TARGETS:%=build/fuzz/fuzz_%) build/fuzz/fuzz_dump
 
-build/fuzz/fuzz_%: tests/fuzz/fuzz.c $(LIB_SRC) cmd/formats.c
+build/fuzz/fuzz_%: tests/fuzz/fuzz.c $(LIB_SRC)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) -std=c11 -Wall -Wextra -Werror $(FUZZ_FLAGS) \
-		-DFUZZ_FORMAT='"$*"' -o $@ tests/fuzz/fuzz.c $(LIB_SRC) \
-		cmd/formats.c $(LIBS)
+		-DFUZZ_FORMAT='"$*"' -o $@ tests/fuzz/fuzz.c $(LIB_SRC) $(LIBS)
 
 build/fuzz/fuzz_dump: tests/fuzz/fuzz_dump.c $(LIB_SRC)
 	@mkdir -p $(@D)

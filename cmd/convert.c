@@ -15,8 +15,8 @@
 #include <unistd.h>
 
 #include "cmd.h"
-#include "formats.h"
-#include "input.h"
+#include "api/formats.h"
+#include "api/input.h"
 #include "output.h"
 #include "ruleopts.h"
 #include "core/replay.h"

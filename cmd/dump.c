@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
-#include "input.h"
+#include "api/input.h"
 #include "trainformats.h"
 #include "core/sfen.h"
 #include "core/usi.h"

@@ -11,7 +11,7 @@
 #include <jansson.h>
 
 #include "cmd.h"
-#include "input.h"
+#include "api/input.h"
 #include "stats.h"
 
 const char cmd_summary_usage[] =

@@ -3,8 +3,8 @@
  */
 #include <string.h>
 
-#include "formats.h"
-#include "judge.h"
+#include "api/formats.h"
+#include "api/judge.h"
 #include "core/adjudicate.h"
 #include "core/sfen.h"
 
