@@ -19,6 +19,7 @@
 #include "api/input.h"
 #include "output.h"
 #include "ruleopts.h"
+#include "core/encode.h"
 #include "core/replay.h"
 
 const char cmd_convert_usage[] =
@@ -207,7 +208,7 @@ report_miss(void *ctx, const struct span *at, const char *cp)
 	fflush(stdout);
 	fprintf(stderr, "%s: warning: output line %u column %u: '%s' cannot "
 	    "be written in %s; replaced with '%s' [encoding]\n", m->file,
-	    at->line, at->col, cp, m->encoding, OUTPUT_SUBSTITUTE);
+	    at->line, at->col, cp, m->encoding, ENCODE_SUBSTITUTE);
 }
 
 /*
@@ -227,7 +228,7 @@ encode(struct convert *c, const char *file, const struct strbuf *text,
 	m.file = file;
 	m.encoding = c->wo.encoding;
 	m.n = 0;
-	rc = output_encode(text->buf, text->len, c->wo.encoding,
+	rc = encode_text(text->buf, text->len, c->wo.encoding,
 	    c->replace ? report_miss : NULL, &m, enc, &bad, cp);
 	if (rc == -2)
 		return cmd_error("cannot convert to %s: %s", c->wo.encoding,
