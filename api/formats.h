@@ -1,8 +1,8 @@
 /*
  * formats.h - the table of record formats and how one is chosen.
  */
-#ifndef KIFU_CMD_FORMATS_H
-#define KIFU_CMD_FORMATS_H
+#ifndef KIFU_API_FORMATS_H
+#define KIFU_API_FORMATS_H
 
 #include "parsers/format.h"
 
@@ -33,4 +33,4 @@ enum formats_name formats_classify_name(const char *filename);
 /* "csa, usi, sfen": the names, for messages. */
 const char *formats_names(void);
 
-#endif /* KIFU_CMD_FORMATS_H */
+#endif /* KIFU_API_FORMATS_H */

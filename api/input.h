@@ -1,8 +1,8 @@
 /*
  * input.h - reading a named input ("-" is standard input) whole.
  */
-#ifndef KIFU_CMD_INPUT_H
-#define KIFU_CMD_INPUT_H
+#ifndef KIFU_API_INPUT_H
+#define KIFU_API_INPUT_H
 
 #include "core/strbuf.h"
 
@@ -15,4 +15,4 @@ int input_read(const char *path, struct strbuf *out);
 /* How a path is shown in messages: "<stdin>" for "-". */
 const char *input_display_name(const char *path);
 
-#endif /* KIFU_CMD_INPUT_H */
+#endif /* KIFU_API_INPUT_H */

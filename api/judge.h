@@ -6,8 +6,8 @@
  * A struct judge holds the buffers it reuses from record to record; it is
  * not shared between threads (each worker has its own).
  */
-#ifndef KIFU_CMD_JUDGE_H
-#define KIFU_CMD_JUDGE_H
+#ifndef KIFU_API_JUDGE_H
+#define KIFU_API_JUDGE_H
 
 #include "parsers/format.h"
 #include "core/adjudicate.h"
@@ -121,4 +121,4 @@ void verdict_json(struct strbuf *out, const struct verdict *v);
 void verdict_diags(struct strbuf *out, const struct verdict *v,
     enum diag_severity min, enum diag_severity max);
 
-#endif /* KIFU_CMD_JUDGE_H */
+#endif /* KIFU_API_JUDGE_H */

@@ -17,7 +17,7 @@
 
 #include "cmd.h"
 #include "api/input.h"
-#include "trainformats.h"
+#include "api/trainformats.h"
 #include "core/sfen.h"
 #include "core/usi.h"
 
