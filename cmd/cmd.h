@@ -79,8 +79,6 @@ int cmd_variant(const char *name, const struct variant **v,
 /* Parses a non-negative int argument; -1 if it is not one. */
 int cmd_parse_int(const char *s, int max);
 
-/* "UTF-8", "CP932" or "EUC-JP" for the names people write; NULL else. */
-const char *cmd_canonical_encoding(const char *s);
 /*
  * The encoding text for the terminal should be in: the locale's
  * (LC_CTYPE, LANG), UTF-8 when it names none kifu writes.

@@ -419,7 +419,7 @@ cmd_convert(int argc, char **argv)
 				    optarg);
 			break;
 		case 'E':
-			if (!(c.wo.encoding = cmd_canonical_encoding(optarg)))
+			if (!(c.wo.encoding = encode_name(optarg)))
 				return cmd_usage_error(cmd_convert_usage,
 				    "unknown encoding '%s' (UTF-8, CP932, "
 				    "EUC-JP)", optarg);

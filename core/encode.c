@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <iconv.h>
 #include <string.h>
+#include <strings.h>
 
 #include "encode.h"
 #include "text.h"
@@ -101,3 +102,16 @@ encode_text(const char *text, size_t n, const char *encoding,
 	return 0;
 }
 
+
+const char *
+encode_name(const char *s)
+{
+	if (!strcasecmp(s, "UTF-8") || !strcasecmp(s, "UTF8"))
+		return "UTF-8";
+	if (!strcasecmp(s, "CP932") || !strcasecmp(s, "SJIS") ||
+	    !strcasecmp(s, "Shift_JIS") || !strcasecmp(s, "Windows-31J"))
+		return "CP932";
+	if (!strcasecmp(s, "EUC-JP") || !strcasecmp(s, "EUCJP"))
+		return "EUC-JP";
+	return NULL;
+}

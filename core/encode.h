@@ -41,4 +41,11 @@ int encode_text(const char *text, size_t n, const char *encoding,
     encode_miss_fn *miss, void *ctx, struct strbuf *out, struct span *bad,
     char cp[8]);
 
+/*
+ * "UTF-8", "CP932" or "EUC-JP" (static) for the names people and
+ * locales write (utf8, Shift_JIS, SJIS, Windows-31J, eucJP...); NULL for
+ * an encoding kifu does not write.
+ */
+const char *encode_name(const char *s);
+
 #endif /* KIFU_CORE_ENCODE_H */

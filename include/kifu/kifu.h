@@ -262,6 +262,16 @@ int kifu_record_write(const kifu_record *r, const char *format,
     const kifu_options *o, char **out, size_t *len, kifu_error **err);
 
 /*
+ * Every record of the file in one text, as `kifu convert` writes a file:
+ * records joined by the format's separator (CSA "/", a line each in USI
+ * and SFEN); a format of one record a file (KIF, KI2, JKF, BOD) takes a
+ * file of one record only (KIFU_ERR_WRITE). Options and *out as for
+ * kifu_record_write.
+ */
+int kifu_file_write(const kifu_file *f, const char *format,
+    const kifu_options *o, char **out, size_t *len, kifu_error **err);
+
+/*
  * The record's training rows ("hcpe", "hcpe3", "psv", "hcp", "sfen"), as
  * `kifu export` writes them, into *out (len bytes, the caller frees it
  * with kifu_free) and *rows. A record the format cannot hold, or one the
