@@ -21,6 +21,9 @@ INCLUDEDIR ?= $(PREFIX)/include
 MANDIR ?= $(PREFIX)/share/man
 DATADIR ?= $(PREFIX)/share
 PKG_CONFIG ?= pkg-config
+# Debian's python3 (with python3-cffi, -pytest, -numpy) runs the Python
+# package's tests; a python3 found first on PATH may be another.
+PYTHON ?= $(shell [ -x /usr/bin/python3 ] && echo /usr/bin/python3 || echo python3)
 # The shared library's soname changes with the major version only.
 SOMAJOR := $(firstword $(subst ., ,$(VERSION)))
 SONAME := libkifu.so.$(SOMAJOR)
@@ -70,6 +73,7 @@ CMOCKA_LIBS = $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null || echo -lcmocka)
 
 .PHONY: fuzz
 .PHONY: all demo check check-unit check-cli check-regress check-install \
+	check-python \
 	check-valgrind \
 	check-slow bench \
 	install uninstall clean deps
@@ -136,7 +140,7 @@ build/san/tests/%: tests/%.c $(wildcard tests/*.h) build/san/libkifu.a
 		build/san/libkifu.a $(CMOCKA_LIBS) $(LIBS)
 
 check: deps
-	$(MAKE) check-unit check-cli check-regress check-install
+	$(MAKE) check-unit check-cli check-regress check-install check-python
 
 check-unit: $(SAN_TESTS)
 	@fail=0; for t in $(SAN_TESTS); do \
@@ -173,6 +177,12 @@ check-regress: $(SAN_REGRESS)
 check-install: all
 	@sh tests/install.sh
 
+# The Python package (python/kifu) over the libkifu.so just built.
+check-python: all
+	@echo "== python/tests (pytest)"
+	@PYTHONPATH=python KIFU_LIBRARY=$(CURDIR)/libkifu.so.$(VERSION) \
+		KIFU=$(CURDIR)/kifu $(PYTHON) -m pytest -q python/tests
+
 # The CLI tests again, every kifu process under valgrind (tests/valgrind.sh):
 # the optimised binary, which ASan's shadow memory would hide from it.
 check-valgrind: kifu
@@ -188,7 +198,7 @@ bench: kifu
 	@sh tests/bench.sh ./kifu
 
 deps:
-	@sh tests/deps.sh
+	@PYTHON=$(PYTHON) sh tests/deps.sh
 
 # libFuzzer targets, one per input format (needs clang): see tests/fuzz/.
 FUZZ_FLAGS := -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
