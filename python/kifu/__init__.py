@@ -103,7 +103,8 @@ class _Options:
             elif key == "result_check":
                 self._set("result-check", value)
             else:
-                self._set(key.replace("_", "-"), value)
+                # from_ for from, which Python keeps for itself.
+                self._set(key.rstrip("_").replace("_", "-"), value)
 
     def _set(self, key, value):
         errp = ffi.new("kifu_error **")

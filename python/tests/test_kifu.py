@@ -112,6 +112,8 @@ def test_options():
     assert r.status == "ok" and r.consistent is None
     (r,) = kifu.read(path, rules="jsa", rule={"declaration": "27"})
     assert r.rules == "jsa,declaration=27"
+    (r,) = kifu.read(path, from_="csa", limit={"moves": 0})
+    assert r.format == "csa"
 
 
 def test_convert_equals_the_command():
