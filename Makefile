@@ -73,7 +73,7 @@ CMOCKA_LIBS = $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null || echo -lcmocka)
 
 .PHONY: fuzz
 .PHONY: all demo check check-unit check-cli check-regress check-install \
-	check-python \
+	check-python man \
 	check-valgrind \
 	check-slow bench \
 	install uninstall clean deps
@@ -214,14 +214,25 @@ build/fuzz/fuzz_dump: tests/fuzz/fuzz_dump.c $(LIB_SRC)
 	$(CC) $(ALL_CPPFLAGS) -std=c11 -Wall -Wextra -Werror $(FUZZ_FLAGS) \
 		-o $@ tests/fuzz/fuzz_dump.c $(LIB_SRC) $(LIBS)
 
+# The manual pages, made by kifu from its own help texts (cmd/man.c), so
+# that --help and the pages never drift: kifu(1) and one page a command.
+man: kifu
+	@rm -rf build/man && mkdir -p build/man/man1
+	./kifu help --man >build/man/man1/kifu.1
+	for c in $$(./kifu complete commands); do \
+		./kifu help --man $$c >build/man/man1/kifu-$$c.1 || exit 1; \
+	done
+
 kifu.pc: api/kifu.pc.in Makefile
 	sed -e 's|@PREFIX@|$(PREFIX)|; s|@LIBDIR@|$(LIBDIR)|' \
 	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|; s|@VERSION@|$(VERSION)|' \
 	    api/kifu.pc.in >$@
 
-install: all kifu.pc
+install: all kifu.pc man
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig \
-		$(DESTDIR)$(INCLUDEDIR)/kifu
+		$(DESTDIR)$(INCLUDEDIR)/kifu $(DESTDIR)$(MANDIR)/man1 \
+		$(DESTDIR)$(DATADIR)/bash-completion/completions \
+		$(DESTDIR)$(DATADIR)/zsh/site-functions
 	install -m 755 kifu $(DESTDIR)$(BINDIR)/kifu
 	install -m 644 libkifu.a $(DESTDIR)$(LIBDIR)/libkifu.a
 	install -m 755 libkifu.so.$(VERSION) $(DESTDIR)$(LIBDIR)/
@@ -229,13 +240,20 @@ install: all kifu.pc
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libkifu.so
 	install -m 644 include/kifu/kifu.h $(DESTDIR)$(INCLUDEDIR)/kifu/
 	install -m 644 kifu.pc $(DESTDIR)$(LIBDIR)/pkgconfig/kifu.pc
+	install -m 644 build/man/man1/*.1 $(DESTDIR)$(MANDIR)/man1/
+	install -m 644 completions/kifu.bash \
+		$(DESTDIR)$(DATADIR)/bash-completion/completions/kifu
+	install -m 644 completions/_kifu $(DESTDIR)$(DATADIR)/zsh/site-functions/_kifu
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/kifu $(DESTDIR)$(LIBDIR)/libkifu.a \
 		$(DESTDIR)$(LIBDIR)/libkifu.so.$(VERSION) \
 		$(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libkifu.so \
 		$(DESTDIR)$(LIBDIR)/pkgconfig/kifu.pc \
-		$(DESTDIR)$(INCLUDEDIR)/kifu/kifu.h
+		$(DESTDIR)$(INCLUDEDIR)/kifu/kifu.h \
+		$(DESTDIR)$(MANDIR)/man1/kifu.1 $(DESTDIR)$(MANDIR)/man1/kifu-*.1 \
+		$(DESTDIR)$(DATADIR)/bash-completion/completions/kifu \
+		$(DESTDIR)$(DATADIR)/zsh/site-functions/_kifu
 	-rmdir $(DESTDIR)$(INCLUDEDIR)/kifu 2>/dev/null
 
 clean:

@@ -22,11 +22,27 @@ enum { EXIT_OK = 0, EXIT_FINDINGS = 1, EXIT_TROUBLE = 2 };
 struct command {
 	const char *name;
 	int (*fn)(int argc, char **argv);
+	/* One line for `kifu help`; NULL for a command for programs
+	 * (completion), which the list leaves out. */
 	const char *summary;
 	const char *usage;	/* full help text; first line is the synopsis */
 };
 
+/* The command table of cmd/kifu.c, alphabetical, and a lookup in it. */
+const struct command *cmd_commands(size_t *n);
+const struct command *cmd_find(const char *name);
+
+/*
+ * A command's manual page in mdoc, made from its usage text (man.c), and
+ * kifu(1) itself from the table.
+ */
+struct strbuf;
+void cmd_man_page(struct strbuf *out, const char *name, const char *summary,
+    const char *usage);
+void cmd_man_main(struct strbuf *out, const struct command *cmds, size_t n);
+
 int cmd_check(int argc, char **argv);
+int cmd_complete(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_dump(int argc, char **argv);
 int cmd_legal(int argc, char **argv);
@@ -37,6 +53,7 @@ int cmd_summary(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
 
 extern const char cmd_check_usage[];
+extern const char cmd_complete_usage[];
 extern const char cmd_convert_usage[];
 extern const char cmd_dump_usage[];
 extern const char cmd_legal_usage[];

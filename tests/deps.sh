@@ -26,6 +26,11 @@ else
 fi
 command -v rsvg-convert >/dev/null 2>&1 || missing="$missing librsvg2-bin"
 command -v python3 >/dev/null 2>&1 || missing="$missing python3"
+# The installed pages and completions (tests/install.sh): man-db and
+# mandoc render and lint the pages, zsh loads its completion.
+command -v man >/dev/null 2>&1 || missing="$missing man-db"
+command -v mandoc >/dev/null 2>&1 || missing="$missing mandoc"
+command -v zsh >/dev/null 2>&1 || missing="$missing zsh"
 # The Python package's tests: Debian's python3 with cffi, pytest and
 # NumPy (the Makefile's PYTHON, /usr/bin/python3 where it exists).
 py=${PYTHON:-python3}

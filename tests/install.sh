@@ -2,7 +2,9 @@
 # make install into a temporary DESTDIR, then use what was installed as
 # a user would: the example program of README.md built with pkg-config
 # against the installed tree and run, the shared library's exported
-# symbols (kifu_ only), and make uninstall leaving nothing behind.
+# symbols (kifu_ only), the manual pages (rendered by man and mandoc
+# without a warning), the bash and zsh completions, and make uninstall
+# leaving nothing behind.
 #   sh tests/install.sh        (make check-install; needs `make` first)
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -62,6 +64,57 @@ LD_LIBRARY_PATH="$root/lib" ldd "$tmp/example" | grep -q "$root/lib/libkifu.so.0
 cc -o "$tmp/example-static" "$top/api/example.c" \
     $(pkg-config --cflags --libs --static kifu | sed "s|-lkifu|$root/lib/libkifu.a|") ||
 	say "the example does not link statically"
+
+# Every page renders without a warning, and lints clean where mandoc is.
+pages=$(ls "$root/share/man/man1/" 2>/dev/null)
+for c in $("$root/bin/kifu" complete commands); do
+	echo "$pages" | grep -qx "kifu-$c.1" || say "no page for kifu $c"
+done
+echo "$pages" | grep -qx kifu.1 || say "no kifu(1)"
+for p in "$root"/share/man/man1/*.1; do
+	if command -v man >/dev/null 2>&1; then
+		w=$(LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -l "$p" 2>&1 >/dev/null)
+		[ -z "$w" ] || say "$(basename "$p"): $w"
+		LC_ALL=C.UTF-8 MANWIDTH=80 man -l "$p" 2>/dev/null | grep -q . ||
+			say "$(basename "$p") renders empty"
+	fi
+	if command -v mandoc >/dev/null 2>&1; then
+		w=$(mandoc -T lint -W warning "$p" 2>&1)
+		[ -z "$w" ] || say "$w"
+	fi
+done
+# A page says what --help says: every option of the help is in the page.
+for c in check convert show; do
+	"$root/bin/kifu" complete options "$c" | cut -d' ' -f1 | sed 's/^-*//' |
+	while read -r o; do
+		[ "$o" = help ] && continue
+		grep -q -- "Fl -\{0,1\}$o\b" "$root/share/man/man1/kifu-$c.1" ||
+			echo "install: kifu-$c.1 lacks --$o"
+	done
+done >"$tmp/lacks"
+[ -s "$tmp/lacks" ] && { cat "$tmp/lacks"; failed=1; }
+
+# The completions load without errors, and bash's completes for real.
+PATH="$root/bin:$PATH" bash -c '
+	. "$1/share/bash-completion/completions/kifu"
+	COMP_WORDS=(kifu che); COMP_CWORD=1; _kifu
+	[ "${COMPREPLY[*]}" = check ] || { echo "commands: ${COMPREPLY[*]}"; exit 1; }
+	COMP_WORDS=(kifu check --rules c); COMP_CWORD=3; _kifu
+	[ "${COMPREPLY[*]}" = csa ] || { echo "values: ${COMPREPLY[*]}"; exit 1; }
+	COMP_WORDS=(kifu convert --enc); COMP_CWORD=2; _kifu
+	[ "${COMPREPLY[*]}" = --encoding ] || { echo "options: ${COMPREPLY[*]}"; exit 1; }
+	cd "$2/testdata/rules"
+	COMP_WORDS=(kifu validate kachi); COMP_CWORD=2; _kifu
+	[ "${COMPREPLY[*]}" = kachi-28.csa ] || { echo "files: ${COMPREPLY[*]}"; exit 1; }
+' sh "$root" "$top" 2>&1 || say "bash completion does not work"
+if command -v zsh >/dev/null 2>&1; then
+	out=$(PATH="$root/bin:$PATH" zsh -f -c '
+		fpath=("$1/share/zsh/site-functions" $fpath)
+		autoload -U compinit && compinit -u -D
+		print -r -- "${_comps[kifu]}"' zsh "$root" 2>&1)
+	[ "$out" = _kifu ] || say "zsh completion does not load: $out"
+	zsh -n "$root/share/zsh/site-functions/_kifu" || say "zsh: syntax"
+fi
 
 make -s -C "$top" uninstall DESTDIR="$tmp" PREFIX="$prefix" >"$tmp.log" 2>&1 ||
 	{ say "make uninstall failed"; cat "$tmp.log"; }
