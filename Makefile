@@ -1,13 +1,13 @@
 # kifu - plain GNU make.
 #
-#   make                 kifu and libkifu.a (optimised)
+#   make                 kifu, libkifu.a and libkifu.so (optimised)
 #   make demo            run kifu on the bundled testdata/
 #   make check           unit + CLI tests, everything built with ASan+UBSan
 #   make check-slow      the long perft oracles (depth 6 from the start)
 #   make check-valgrind  the CLI tests with every kifu process under valgrind
 #   make fuzz CC=clang   libFuzzer targets (tests/fuzz/)
 #   make bench           benchmark figures
-#   make install PREFIX=/usr/local DESTDIR=
+#   make install PREFIX=/usr/local DESTDIR=   (and make uninstall)
 #   make deps            install missing build dependencies (root) or name them
 
 VERSION := 0.1.0
@@ -18,7 +18,15 @@ PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
+MANDIR ?= $(PREFIX)/share/man
+DATADIR ?= $(PREFIX)/share
 PKG_CONFIG ?= pkg-config
+# Debian's python3 (with python3-cffi, -pytest, -numpy) runs the Python
+# package's tests; a python3 found first on PATH may be another.
+PYTHON ?= $(shell [ -x /usr/bin/python3 ] && echo /usr/bin/python3 || echo python3)
+# The shared library's soname changes with the major version only.
+SOMAJOR := $(firstword $(subst ., ,$(VERSION)))
+SONAME := libkifu.so.$(SOMAJOR)
 
 # Bulk counting lives on popcount and bit scans: use the instructions when
 # the build machine has them (x86-64 only; elsewhere the builtins are
@@ -30,7 +38,7 @@ ARCH_FLAGS ?= $(shell [ "$$(uname -m)" = x86_64 ] && \
 
 WARN := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
 	-Wmissing-prototypes -Wpointer-arith -Wvla
-ALL_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -DKIFU_VERSION='"$(VERSION)"' -I. $(PKG_CFLAGS) $(CPPFLAGS)
+ALL_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -DKIFU_VERSION='"$(VERSION)"' -I. -Iinclude $(PKG_CFLAGS) $(CPPFLAGS)
 ALL_CFLAGS := $(WARN) $(ARCH_FLAGS) $(CFLAGS)
 # libarchive reads .tar/.zip/.7z inputs of `kifu check` without unpacking;
 # it is dlopen()ed on first use (cmd/archive_dl.c), so only its headers
@@ -48,7 +56,7 @@ LIBS = $(shell $(PKG_CONFIG) --libs jansson 2>/dev/null || echo -ljansson) -ldl 
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 
-LIB_SRC := $(wildcard core/*.c parsers/*.c writers/*.c)
+LIB_SRC := $(wildcard core/*.c parsers/*.c writers/*.c api/*.c)
 CMD_SRC := $(wildcard cmd/*.c)
 TEST_SRC := $(wildcard tests/test_*.c)
 
@@ -64,16 +72,37 @@ CMOCKA_LIBS = $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null || echo -lcmocka)
 
 
 .PHONY: fuzz
-.PHONY: all demo check check-unit check-cli check-regress check-valgrind \
+.PHONY: all demo check check-unit check-cli check-regress check-install \
+	check-python man \
+	check-valgrind \
 	check-slow bench \
 	install uninstall clean deps
 .DELETE_ON_ERROR:
 
-all: kifu libkifu.a
+all: kifu libkifu.a libkifu.so
 
 libkifu.a: $(REL_LIB_OBJ)
 	rm -f $@
 	$(AR) qcs $@ $^
+
+# The shared library exports the public API (include/kifu/kifu.h) and
+# nothing else: the objects are built with hidden visibility, the API's
+# functions are marked visible (api/kifu.c), and the version script
+# keeps any other symbol local whatever a compiler does.
+PIC_LIB_OBJ := $(LIB_SRC:%.c=build/pic/%.o)
+
+build/pic/%.o: %.c build/rel/flags
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -fPIC -fvisibility=hidden \
+		-MMD -MP -c -o $@ $<
+
+libkifu.so.$(VERSION): $(PIC_LIB_OBJ) api/kifu.map
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) \
+		-Wl,--version-script=api/kifu.map -o $@ $(PIC_LIB_OBJ) $(LIBS)
+
+libkifu.so: libkifu.so.$(VERSION)
+	ln -sf libkifu.so.$(VERSION) $(SONAME)
+	ln -sf $(SONAME) $@
 
 kifu: $(REL_CMD_OBJ) libkifu.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(REL_CMD_OBJ) libkifu.a $(LIBS)
@@ -111,7 +140,7 @@ build/san/tests/%: tests/%.c $(wildcard tests/*.h) build/san/libkifu.a
 		build/san/libkifu.a $(CMOCKA_LIBS) $(LIBS)
 
 check: deps
-	$(MAKE) check-unit check-cli check-regress
+	$(MAKE) check-unit check-cli check-regress check-install check-python
 
 check-unit: $(SAN_TESTS)
 	@fail=0; for t in $(SAN_TESTS); do \
@@ -128,30 +157,38 @@ SAN_REGRESS := $(FUZZ_TARGETS:%=build/san/fuzz/regress_%) \
 	build/san/fuzz/regress_dump build/san/fuzz/regress_keys
 
 build/san/fuzz/regress_%: tests/fuzz/fuzz.c tests/fuzz/standalone.c \
-		build/san/cmd/formats.o build/san/cmd/input.o build/san/libkifu.a
+		build/san/libkifu.a
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(WARN) $(SAN_FLAGS) -DFUZZ_FORMAT='"$*"' -o $@ \
-		tests/fuzz/fuzz.c tests/fuzz/standalone.c build/san/cmd/formats.o \
-		build/san/cmd/input.o build/san/libkifu.a $(LIBS)
+		tests/fuzz/fuzz.c tests/fuzz/standalone.c \
+		build/san/libkifu.a $(LIBS)
 
 # kifu dump's readers: a target of their own, binary rows, not records.
 build/san/fuzz/regress_dump: tests/fuzz/fuzz_dump.c tests/fuzz/standalone.c \
-		build/san/cmd/input.o build/san/libkifu.a
+		build/san/libkifu.a
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(WARN) $(SAN_FLAGS) -o $@ tests/fuzz/fuzz_dump.c \
-		tests/fuzz/standalone.c build/san/cmd/input.o \
-		build/san/libkifu.a $(LIBS)
+		tests/fuzz/standalone.c build/san/libkifu.a $(LIBS)
 
 # The keys files of kifu export --merge: a reader of their own.
 build/san/fuzz/regress_keys: tests/fuzz/fuzz_keys.c tests/fuzz/standalone.c \
-		build/san/cmd/input.o build/san/libkifu.a
+		build/san/libkifu.a
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(WARN) $(SAN_FLAGS) -o $@ tests/fuzz/fuzz_keys.c \
-		tests/fuzz/standalone.c build/san/cmd/input.o \
-		build/san/libkifu.a $(LIBS)
+		tests/fuzz/standalone.c build/san/libkifu.a $(LIBS)
 
 check-regress: $(SAN_REGRESS)
 	@sh tests/fuzz/regress.sh build/san/fuzz
+
+# What make install puts in place, used as a user would (tests/install.sh).
+check-install: all
+	@sh tests/install.sh
+
+# The Python package (python/kifu) over the libkifu.so just built.
+check-python: all
+	@echo "== python/tests (pytest)"
+	@PYTHONPATH=python KIFU_LIBRARY=$(CURDIR)/libkifu.so.$(VERSION) \
+		KIFU=$(CURDIR)/kifu $(PYTHON) -m pytest -q python/tests
 
 # The CLI tests again, every kifu process under valgrind (tests/valgrind.sh):
 # the optimised binary, which ASan's shadow memory would hide from it.
@@ -168,18 +205,17 @@ bench: kifu
 	@sh tests/bench.sh ./kifu
 
 deps:
-	@sh tests/deps.sh
+	@PYTHON=$(PYTHON) sh tests/deps.sh
 
 # libFuzzer targets, one per input format (needs clang): see tests/fuzz/.
 FUZZ_FLAGS := -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 fuzz: $(FUZZ_TARGETS:%=build/fuzz/fuzz_%) build/fuzz/fuzz_dump \
 	build/fuzz/fuzz_keys
 
-build/fuzz/fuzz_%: tests/fuzz/fuzz.c $(LIB_SRC) cmd/formats.c
+build/fuzz/fuzz_%: tests/fuzz/fuzz.c $(LIB_SRC)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) -std=c11 -Wall -Wextra -Werror $(FUZZ_FLAGS) \
-		-DFUZZ_FORMAT='"$*"' -o $@ tests/fuzz/fuzz.c $(LIB_SRC) \
-		cmd/formats.c $(LIBS)
+		-DFUZZ_FORMAT='"$*"' -o $@ tests/fuzz/fuzz.c $(LIB_SRC) $(LIBS)
 
 build/fuzz/fuzz_dump: tests/fuzz/fuzz_dump.c $(LIB_SRC)
 	@mkdir -p $(@D)
@@ -191,18 +227,49 @@ build/fuzz/fuzz_keys: tests/fuzz/fuzz_keys.c $(LIB_SRC)
 	$(CC) $(ALL_CPPFLAGS) -std=c11 -Wall -Wextra -Werror $(FUZZ_FLAGS) \
 		-o $@ tests/fuzz/fuzz_keys.c $(LIB_SRC) $(LIBS)
 
-install: all
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) \
-		$(DESTDIR)$(INCLUDEDIR)/kifu/core
+# The manual pages, made by kifu from its own help texts (cmd/man.c), so
+# that --help and the pages never drift: kifu(1) and one page a command.
+man: kifu
+	@rm -rf build/man && mkdir -p build/man/man1
+	./kifu help --man >build/man/man1/kifu.1
+	for c in $$(./kifu complete commands); do \
+		./kifu help --man $$c >build/man/man1/kifu-$$c.1 || exit 1; \
+	done
+
+kifu.pc: api/kifu.pc.in Makefile
+	sed -e 's|@PREFIX@|$(PREFIX)|; s|@LIBDIR@|$(LIBDIR)|' \
+	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|; s|@VERSION@|$(VERSION)|' \
+	    api/kifu.pc.in >$@
+
+install: all kifu.pc man
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig \
+		$(DESTDIR)$(INCLUDEDIR)/kifu $(DESTDIR)$(MANDIR)/man1 \
+		$(DESTDIR)$(DATADIR)/bash-completion/completions \
+		$(DESTDIR)$(DATADIR)/zsh/site-functions
 	install -m 755 kifu $(DESTDIR)$(BINDIR)/kifu
 	install -m 644 libkifu.a $(DESTDIR)$(LIBDIR)/libkifu.a
-	install -m 644 core/*.h $(DESTDIR)$(INCLUDEDIR)/kifu/core/
+	install -m 755 libkifu.so.$(VERSION) $(DESTDIR)$(LIBDIR)/
+	ln -sf libkifu.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libkifu.so
+	install -m 644 include/kifu/kifu.h $(DESTDIR)$(INCLUDEDIR)/kifu/
+	install -m 644 kifu.pc $(DESTDIR)$(LIBDIR)/pkgconfig/kifu.pc
+	install -m 644 build/man/man1/*.1 $(DESTDIR)$(MANDIR)/man1/
+	install -m 644 completions/kifu.bash \
+		$(DESTDIR)$(DATADIR)/bash-completion/completions/kifu
+	install -m 644 completions/_kifu $(DESTDIR)$(DATADIR)/zsh/site-functions/_kifu
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/kifu $(DESTDIR)$(LIBDIR)/libkifu.a
-	rm -rf $(DESTDIR)$(INCLUDEDIR)/kifu
+	rm -f $(DESTDIR)$(BINDIR)/kifu $(DESTDIR)$(LIBDIR)/libkifu.a \
+		$(DESTDIR)$(LIBDIR)/libkifu.so.$(VERSION) \
+		$(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libkifu.so \
+		$(DESTDIR)$(LIBDIR)/pkgconfig/kifu.pc \
+		$(DESTDIR)$(INCLUDEDIR)/kifu/kifu.h \
+		$(DESTDIR)$(MANDIR)/man1/kifu.1 $(DESTDIR)$(MANDIR)/man1/kifu-*.1 \
+		$(DESTDIR)$(DATADIR)/bash-completion/completions/kifu \
+		$(DESTDIR)$(DATADIR)/zsh/site-functions/_kifu
+	-rmdir $(DESTDIR)$(INCLUDEDIR)/kifu 2>/dev/null
 
 clean:
-	rm -rf build kifu libkifu.a
+	rm -rf build kifu libkifu.a libkifu.so libkifu.so.* kifu.pc
 
 -include $(shell find build -name '*.d' 2>/dev/null)

@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "cmd.h"
-#include "formats.h"
-#include "judge.h"
+#include "api/formats.h"
+#include "api/judge.h"
 #include "pipeline.h"
 #include "ruleopts.h"
 #include "stats.h"

@@ -23,11 +23,27 @@ enum { EXIT_OK = 0, EXIT_FINDINGS = 1, EXIT_TROUBLE = 2 };
 struct command {
 	const char *name;
 	int (*fn)(int argc, char **argv);
+	/* One line for `kifu help`; NULL for a command for programs
+	 * (completion), which the list leaves out. */
 	const char *summary;
 	const char *usage;	/* full help text; first line is the synopsis */
 };
 
+/* The command table of cmd/kifu.c, alphabetical, and a lookup in it. */
+const struct command *cmd_commands(size_t *n);
+const struct command *cmd_find(const char *name);
+
+/*
+ * A command's manual page in mdoc, made from its usage text (man.c), and
+ * kifu(1) itself from the table.
+ */
+struct strbuf;
+void cmd_man_page(struct strbuf *out, const char *name, const char *summary,
+    const char *usage);
+void cmd_man_main(struct strbuf *out, const struct command *cmds, size_t n);
+
 int cmd_check(int argc, char **argv);
+int cmd_complete(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_dump(int argc, char **argv);
 int cmd_export(int argc, char **argv);
@@ -39,6 +55,7 @@ int cmd_summary(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
 
 extern const char cmd_check_usage[];
+extern const char cmd_complete_usage[];
 extern const char cmd_convert_usage[];
 extern const char cmd_dump_usage[];
 extern const char cmd_export_usage[];
@@ -82,8 +99,6 @@ int cmd_variant(const char *name, const struct variant **v,
 /* Parses a non-negative int argument; -1 if it is not one. */
 int cmd_parse_int(const char *s, int max);
 
-/* "UTF-8", "CP932" or "EUC-JP" for the names people write; NULL else. */
-const char *cmd_canonical_encoding(const char *s);
 /*
  * The encoding text for the terminal should be in: the locale's
  * (LC_CTYPE, LANG), UTF-8 when it names none kifu writes.

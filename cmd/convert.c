@@ -15,10 +15,11 @@
 #include <unistd.h>
 
 #include "cmd.h"
-#include "formats.h"
-#include "input.h"
+#include "api/formats.h"
+#include "api/input.h"
 #include "output.h"
 #include "ruleopts.h"
+#include "core/encode.h"
 #include "core/replay.h"
 
 const char cmd_convert_usage[] =
@@ -207,7 +208,7 @@ report_miss(void *ctx, const struct span *at, const char *cp)
 	fflush(stdout);
 	fprintf(stderr, "%s: warning: output line %u column %u: '%s' cannot "
 	    "be written in %s; replaced with '%s' [encoding]\n", m->file,
-	    at->line, at->col, cp, m->encoding, OUTPUT_SUBSTITUTE);
+	    at->line, at->col, cp, m->encoding, ENCODE_SUBSTITUTE);
 }
 
 /*
@@ -227,7 +228,7 @@ encode(struct convert *c, const char *file, const struct strbuf *text,
 	m.file = file;
 	m.encoding = c->wo.encoding;
 	m.n = 0;
-	rc = output_encode(text->buf, text->len, c->wo.encoding,
+	rc = encode_text(text->buf, text->len, c->wo.encoding,
 	    c->replace ? report_miss : NULL, &m, enc, &bad, cp);
 	if (rc == -2)
 		return cmd_error("cannot convert to %s: %s", c->wo.encoding,
@@ -418,7 +419,7 @@ cmd_convert(int argc, char **argv)
 				    optarg);
 			break;
 		case 'E':
-			if (!(c.wo.encoding = cmd_canonical_encoding(optarg)))
+			if (!(c.wo.encoding = encode_name(optarg)))
 				return cmd_usage_error(cmd_convert_usage,
 				    "unknown encoding '%s' (UTF-8, CP932, "
 				    "EUC-JP)", optarg);

@@ -16,8 +16,8 @@
 #include <unistd.h>
 
 #include "cmd.h"
-#include "input.h"
-#include "trainformats.h"
+#include "api/input.h"
+#include "api/trainformats.h"
 #include "core/sfen.h"
 #include "core/usi.h"
 

@@ -21,14 +21,14 @@
 #include <unistd.h>
 
 #include "cmd.h"
-#include "formats.h"
-#include "input.h"
-#include "judge.h"
 #include "output.h"
 #include "pipeline.h"
 #include "ruleopts.h"
 #include "select.h"
-#include "trainformats.h"
+#include "api/formats.h"
+#include "api/input.h"
+#include "api/judge.h"
+#include "api/trainformats.h"
 #include "core/xalloc.h"
 #include "parsers/keys.h"
 #include "parsers/rating.h"

@@ -7,18 +7,22 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "core/strbuf.h"
 
 static int cmd_help_cmd(int argc, char **argv);
 
 static const char help_usage[] =
     "usage: kifu help [<command>]\n"
+    "   or: kifu help --man [<command>]\n"
     "\n"
-    "Lists the commands, or shows the help of one.\n";
+    "Lists the commands, or shows the help of one. With --man, prints the\n"
+    "manual page (mdoc) made from that help, or kifu(1) without a command.\n";
 
 /* Alphabetical; `kifu help` prints them in this order. */
 static const struct command commands[] = {
 	{ "check", cmd_check, "validate whole archives and trees, in parallel",
 	    cmd_check_usage },
+	{ "complete", cmd_complete, NULL, cmd_complete_usage },
 	{ "convert", cmd_convert, "convert records between formats",
 	    cmd_convert_usage },
 	{ "dump", cmd_dump, "print the rows of training files, checked",
@@ -46,8 +50,15 @@ static const struct command commands[] = {
 static const char main_usage[] =
     "usage: kifu [--version] [--help] <command> [<args>]\n";
 
-static const struct command *
-find_command(const char *name)
+const struct command *
+cmd_commands(size_t *n)
+{
+	*n = NCOMMANDS;
+	return commands;
+}
+
+const struct command *
+cmd_find(const char *name)
 {
 	size_t i;
 
@@ -55,6 +66,24 @@ find_command(const char *name)
 		if (strcmp(commands[i].name, name) == 0)
 			return &commands[i];
 	return NULL;
+}
+
+static int
+print_man(const char *name)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const struct command *c = NULL;
+
+	if (name && !(c = cmd_find(name)))
+		return cmd_error("'%s' is not a kifu command; see 'kifu help'",
+		    name);
+	if (c)
+		cmd_man_page(&sb, c->name, c->summary, c->usage);
+	else
+		cmd_man_main(&sb, commands, NCOMMANDS);
+	fputs(sb.buf, stdout);
+	strbuf_release(&sb);
+	return EXIT_OK;
 }
 
 static void
@@ -66,8 +95,9 @@ list_commands(FILE *f)
 	fputs("\nkifu reads, checks and converts shogi game records.\n"
 	    "\ncommands:\n", f);
 	for (i = 0; i < NCOMMANDS; i++)
-		fprintf(f, "   %-10s %s\n", commands[i].name,
-		    commands[i].summary);
+		if (!!commands[i].summary)
+			fprintf(f, "   %-10s %s\n", commands[i].name,
+			    commands[i].summary);
 	fputs("\n'kifu help <command>' or 'kifu <command> --help' shows "
 	    "a command's options.\n"
 	    "Exit status: 0 ok, 1 findings (illegal move, invalid record), "
@@ -83,12 +113,14 @@ cmd_help_cmd(int argc, char **argv)
 		list_commands(stdout);
 		return EXIT_OK;
 	}
+	if (strcmp(argv[1], "--man") == 0 && argc <= 3)
+		return print_man(argc == 3 ? argv[2] : NULL);
 	if (argc > 2 || argv[1][0] == '-') {
 		if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)
 			return cmd_help(help_usage);
 		return cmd_usage_error(help_usage, "'help' takes one command");
 	}
-	if (!(c = find_command(argv[1])))
+	if (!(c = cmd_find(argv[1])))
 		return cmd_error("'%s' is not a kifu command; see 'kifu help'",
 		    argv[1]);
 	return cmd_help(c->usage);
@@ -133,7 +165,7 @@ main(int argc, char **argv)
 		list_commands(stdout);
 		return finish_stdout(EXIT_OK);
 	}
-	if (!(c = find_command(argv[1]))) {
+	if (!(c = cmd_find(argv[1]))) {
 		cmd_error("'%s' is not a kifu command; see 'kifu help'", argv[1]);
 		return EXIT_TROUBLE;
 	}

@@ -6,37 +6,7 @@
 
 #include <stddef.h>
 
-#include "core/diag.h"
 #include "core/strbuf.h"
-
-/*
- * What a character the output encoding cannot hold becomes when the user
- * allows it (--replace-unencodable): 〓 (U+3013, GETA MARK), the mark
- * Japanese typesetting uses for a missing glyph, which CP932 and EUC-JP
- * both hold, and which no record uses for anything else, unlike '?'.
- */
-#define OUTPUT_SUBSTITUTE "〓"
-
-/*
- * Called for each character output_encode replaces, with its line and
- * column in the text (the output's lines) and the character (UTF-8,
- * NUL-ended).
- */
-typedef void output_miss_fn(void *ctx, const struct span *at,
-    const char *cp);
-
-/*
- * Appends text (UTF-8) to out in `encoding` ("UTF-8", "CP932", "EUC-JP").
- * A character the encoding cannot hold becomes OUTPUT_SUBSTITUTE and is
- * reported to miss(ctx, ...) when miss is not NULL; with miss NULL it
- * stops the conversion. Returns 0; -1 when a character cannot be held
- * (and is not replaced): *bad then gives its line and column in the text,
- * and *cp the character (UTF-8, NUL-ended); -2 (errno set) when this
- * system cannot convert to the encoding at all.
- */
-int output_encode(const char *text, size_t n, const char *encoding,
-    output_miss_fn *miss, void *ctx, struct strbuf *out, struct span *bad,
-    char cp[8]);
 
 /*
  * Writes data to path through a temporary file in the same directory and

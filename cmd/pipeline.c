@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
-#include "input.h"
+#include "api/input.h"
 #include "pipeline.h"
 #include "walk.h"
 #include "core/xalloc.h"
@@ -327,7 +327,7 @@ added(struct pipeline *p)
 static unsigned
 flags_of(int probe)
 {
-	/* JUDGE_PROBE (cmd/judge.h): the one flag a walk sets. */
+	/* JUDGE_PROBE (api/judge.h): the one flag a walk sets. */
 	return probe ? 1u : 0u;
 }
 

@@ -26,7 +26,7 @@
 struct pipe_input {
 	const char *name;	/* as shown: "<stdin>", "a.zip//x.csa" */
 	struct strbuf *data;	/* its bytes; the callee may take the buffer */
-	unsigned flags;		/* JUDGE_PROBE (cmd/judge.h) when the name
+	unsigned flags;		/* JUDGE_PROBE (api/judge.h) when the name
 				   says nothing of the content */
 	const char *error;	/* not NULL: it could not be read, and why */
 };

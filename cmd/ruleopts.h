@@ -66,7 +66,8 @@ int limitopt_take(struct limits *lim, const char *arg, const char *usage);
     "                      mate-ends-game, handicap-credit,\n" \
     "                      futile-interposition, repetition (draw,\n" \
     "                      first-mover-loses)\n" \
-    "    --no-result-check do not compare the result the record claims with\n" \
+    "    --no-result-check\n" \
+    "                      do not compare the result the record claims with\n" \
     "                      the rules' (no 'mismatch' status)\n" \
     "Limits:\n" \
     LIMIT_HELP

@@ -84,7 +84,8 @@ enum {
     "    --results <list>     the rules' result.reason, comma-separated, or\n" \
     "                         all (default: resign,checkmate,declaration,\n" \
     "                         perpetual-check)\n" \
-    "    --winner <side>      black, white or any (default)\n" \
+    "    --winner black|white|any\n" \
+    "                         the rules' winner (default: any, draws too)\n" \
     "    --uniq               drop a record whose start and moves repeat an\n" \
     "                         earlier one's (in input order, for every -j)\n"
 

@@ -16,9 +16,9 @@
 #include <unistd.h>
 
 #include "cmd.h"
-#include "formats.h"
+#include "api/formats.h"
 #include "gif.h"
-#include "input.h"
+#include "api/input.h"
 #include "output.h"
 #include "render.h"
 #include "core/replay.h"

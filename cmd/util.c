@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "cmd.h"
+#include "core/encode.h"
 #include "core/sfen.h"
 
 static void
@@ -163,19 +164,6 @@ cmd_now(void)
 }
 
 const char *
-cmd_canonical_encoding(const char *s)
-{
-	if (!strcasecmp(s, "UTF-8") || !strcasecmp(s, "UTF8"))
-		return "UTF-8";
-	if (!strcasecmp(s, "CP932") || !strcasecmp(s, "SJIS") ||
-	    !strcasecmp(s, "Shift_JIS") || !strcasecmp(s, "Windows-31J"))
-		return "CP932";
-	if (!strcasecmp(s, "EUC-JP") || !strcasecmp(s, "EUCJP"))
-		return "EUC-JP";
-	return NULL;
-}
-
-const char *
 cmd_terminal_encoding(void)
 {
 	const char *enc;
@@ -183,7 +171,7 @@ cmd_terminal_encoding(void)
 	/* Only the character type: numbers keep printing with a '.'. */
 	if (!setlocale(LC_CTYPE, ""))
 		return "UTF-8";
-	enc = cmd_canonical_encoding(nl_langinfo(CODESET));
+	enc = encode_name(nl_langinfo(CODESET));
 	/*
 	 * The C locale says ASCII, which holds no kanji at all; terminals
 	 * left in it are UTF-8 nearly always.

@@ -8,9 +8,9 @@
 #include <string.h>
 
 #include "cmd.h"
-#include "formats.h"
-#include "input.h"
-#include "judge.h"
+#include "api/formats.h"
+#include "api/input.h"
+#include "api/judge.h"
 #include "ruleopts.h"
 #include "core/ruleset.h"
 

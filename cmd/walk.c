@@ -11,8 +11,8 @@
 #include <sys/stat.h>
 
 #include "archive_dl.h"
-#include "formats.h"
-#include "input.h"
+#include "api/formats.h"
+#include "api/input.h"
 #include "walk.h"
 #include "core/xalloc.h"
 

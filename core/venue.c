@@ -16,6 +16,7 @@
  * and otherwise jsa. A professional game typed into CSA has none of the
  * server's marks and stays jsa.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -34,28 +35,38 @@ struct word {
 #define WORD(w) { w, sizeof(w) - 1 }
 #define NWORDS(a) (sizeof(a) / sizeof(a[0]))
 
-static inline unsigned char
-fold(unsigned char c)
+/* Whether s holds w at some place whose first byte is c. */
+static int
+has_from(const char *s, size_t len, const struct word *w, unsigned char c)
 {
-	return c >= 'A' && c <= 'Z' ? (unsigned char)(c + 32) : c;
+	const char *p = s, *end = s + len;
+
+	while ((p = memchr(p, c, (size_t)(end - p)))) {
+		if ((size_t)(end - p) >= w->n &&
+		    strncasecmp(p, w->s, w->n) == 0)
+			return 1;
+		p++;
+	}
+	return 0;
 }
 
 /*
- * The first of the n words s holds, ASCII letters in any case; NULL if
- * none. One pass over s, the first byte compared inline.
+ * The first of the n words (in their order) that s holds, ASCII letters
+ * in any case; NULL if none. Each word is looked for with memchr on its
+ * first byte, in both cases: records' comments can be long, and every
+ * record's are searched.
  */
 static const char *
 find_word(const char *s, const struct word *w, size_t n)
 {
-	size_t i;
+	size_t len = strlen(s), i;
 
-	for (; *s; s++) {
-		unsigned char c = fold((unsigned char)*s);
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)w[i].s[0];
 
-		for (i = 0; i < n; i++)
-			if (c == fold((unsigned char)w[i].s[0]) &&
-			    strncasecmp(s, w[i].s, w[i].n) == 0)
-				return w[i].s;
+		if (has_from(s, len, &w[i], c) || (isalpha(c) &&
+		    has_from(s, len, &w[i], (unsigned char)(c ^ 0x20))))
+			return w[i].s;
 	}
 	return NULL;
 }
@@ -191,6 +202,23 @@ cut_quote(char *quote, const char *v)
 	while (k > 0 && ((unsigned char)quote[k] & 0xc0) == 0x80)
 		k--;
 	memcpy(quote + k, "...", 4);
+}
+
+/*
+ * Whether a header may name a venue: an event, a site, a title, a note
+ * or a line kept whole; not the players, dates, times or the handicap,
+ * which every record has and no venue is named in.
+ */
+static int
+names_venue(const struct record_header *h)
+{
+	switch (h->id) {
+	case HDR_EVENT: case HDR_SITE: case HDR_OTHER: case HDR_NOTE:
+	case HDR_RAW:
+		return 1;
+	default:
+		return 0;
+	}
 }
 
 static int
@@ -340,7 +368,8 @@ find_server(const struct record *r, const char *format, const struct text *t,
 			out->max_moves = find_word(v, floodgate, 1) != NULL ? 256 : 0;
 			return 1;
 		}
-		if ((w = find_word(v, server_words, NWORDS(server_words)))) {
+		if (names_venue(h) &&
+		    (w = find_word(v, server_words, NWORDS(server_words)))) {
 			found(out, "csa", h->loc.line, "%s %s",
 			    key_as_written(r, h, format, key, sizeof(key)), w);
 			out->max_moves = find_word(v, floodgate, 1) != NULL ? 256 : 0;
@@ -380,6 +409,8 @@ find_wars(const struct record *r, const char *format, const struct text *t,
 		const char *v = record_str(r, h->id == HDR_RAW ? h->key :
 		    h->value);
 
+		if (!names_venue(h))
+			continue;
 		if ((w = find_word(v, wars_words, NWORDS(wars_words)))) {
 			if (h->id == HDR_RAW)
 				found(out, "wars", h->loc.line, "%s", w, NULL);

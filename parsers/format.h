@@ -3,7 +3,7 @@
  *
  * One format = one parser file (parsers/<fmt>.c) and one writer file
  * (writers/<fmt>.c), each exporting what this header declares for it;
- * the table that lists them is cmd/formats.c. Adding a format touches no
+ * the table that lists them is api/formats.c. Adding a format touches no
  * other format.
  *
  * Parsers read decoded UTF-8 text (core/text.h) and only describe what the

@@ -5,7 +5,7 @@
  * As for record formats (format.h): one format = one row reader
  * (parsers/<fmt>.c, which `kifu dump` uses) and one row writer
  * (writers/<fmt>.c, which `kifu export` uses), listed in one table
- * (cmd/trainformats.c). What readers share is in parsers/train.c, what
+ * (api/trainformats.c). What readers share is in parsers/train.c, what
  * writers share in writers/train.c; the bit codes are core/poscode.h and
  * core/move16.h.
  *

@@ -26,6 +26,21 @@ else
 fi
 command -v rsvg-convert >/dev/null 2>&1 || missing="$missing librsvg2-bin"
 command -v python3 >/dev/null 2>&1 || missing="$missing python3"
+# The installed pages and completions (tests/install.sh): man-db and
+# mandoc render and lint the pages, zsh loads its completion.
+command -v man >/dev/null 2>&1 || missing="$missing man-db"
+command -v mandoc >/dev/null 2>&1 || missing="$missing mandoc"
+command -v zsh >/dev/null 2>&1 || missing="$missing zsh"
+# The Python package's tests: Debian's python3 with cffi, pytest and
+# NumPy (the Makefile's PYTHON, /usr/bin/python3 where it exists).
+py=${PYTHON:-python3}
+if command -v "$py" >/dev/null 2>&1; then
+	"$py" -c 'import cffi' 2>/dev/null || missing="$missing python3-cffi"
+	"$py" -c 'import pytest' 2>/dev/null || missing="$missing python3-pytest"
+	"$py" -c 'import numpy' 2>/dev/null || missing="$missing python3-numpy"
+else
+	missing="$missing python3-cffi python3-pytest python3-numpy"
+fi
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
 	echo "deps: installing$missing"

@@ -75,7 +75,7 @@ to_opts() {
 	esac
 }
 
-# What a format holds beyond a main line of moves (cmd/formats.c).
+# What a format holds beyond a main line of moves (api/formats.c).
 holds() {
 	case $1:$2 in
 	kif:*|kifu:*|jkf:*) return 0 ;;

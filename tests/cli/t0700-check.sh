@@ -152,6 +152,16 @@ fi
 "$KIFU" summary --json shard.aa.jsonl shard.ab.jsonl >merged 2>err
 "$KIFU" check --summary-json --stdin <all 2>/dev/null | sed 's/, "seconds".*}$/}/' >single
 cmp -s single merged || { echo "$name: merged summary differs"; diff single merged; failed=1; }
+# Shards with disputed results: the new status counts as disputed, and so
+# does an older shard's "illegal" whose rule is result-mismatch.
+"$KIFU" check --json disp >new.jsonl 2>/dev/null
+cat >old.jsonl <<'EOF'
+{"file": "old.csa", "index": 0, "format": "csa", "encoding": "UTF-8", "status": "illegal", "moves": 3, "final_sfen": "x", "result": {"winner": "none", "reason": "unfinished", "ply": 3}, "recorded": {"terminal": ""}, "rules": "jsa", "consistent": false, "error": {"line": 9, "col": 1, "byte": 0, "ply": 4, "rule": "result-mismatch", "message": "m"}}
+EOF
+expect_exit 1 "summary of disputed" "$KIFU" summary new.jsonl old.jsonl
+head -n 1 out >first
+printf '%s\n' "kifu: 3 records: 0 valid, 2 with a disputed result, 1 illegal, 0 unreadable (rules mixed)" >want
+cmp -s want first || { echo "$name: summary of disputed"; cat out; failed=1; }
 printf '{"oops": 1}\nnot json\n' >bad.jsonl
 expect_exit 2 "summary of junk" "$KIFU" summary bad.jsonl
 expect_stderr_has "summary of junk" "bad.jsonl:2:"

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/formats.h"
+#include "api/formats.h"
 #include "core/replay.h"
 #include "core/usi.h"
 #include "writers/diagram.h"

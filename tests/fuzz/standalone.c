@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/input.h"
+#include "api/input.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n);
 

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "trainformats.h"
+#include "api/trainformats.h"
 
 static const char *const hcpe_ext[] = { ".hcpe", NULL };
 static const char *const hcpe3_ext[] = { ".hcpe3", NULL };

@@ -4,7 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "input.h"
+#include "api/input.h"
 
 int
 input_read(const char *path, struct strbuf *out)

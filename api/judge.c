@@ -4,9 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
-#include "formats.h"
-#include "judge.h"
+#include "api/formats.h"
+#include "api/judge.h"
 #include "core/adjudicate.h"
 #include "core/sfen.h"
 #include "core/xalloc.h"
@@ -240,6 +239,14 @@ judge_bytes(struct judge *j, const char *file, const char *path_hint,
 	return index;
 }
 
+static void
+add_clean(struct strbuf *sb, const char *s)
+{
+	for (; *s; s++)
+		strbuf_addc(sb, (unsigned char)*s < 0x20 || *s == 0x7f ?
+		    '?' : *s);
+}
+
 void
 verdict_diags(struct strbuf *out, const struct verdict *v,
     enum diag_severity min, enum diag_severity max)
@@ -252,11 +259,11 @@ verdict_diags(struct strbuf *out, const struct verdict *v,
 
 		if (g->severity < min || g->severity > max)
 			continue;
-		cmd_add_clean(out, v->file);
+		add_clean(out, v->file);
 		if (g->loc.line)
 			strbuf_addf(out, ":%u:%u", g->loc.line, g->loc.col);
 		strbuf_addf(out, ": %s: ", sev[g->severity]);
-		cmd_add_clean(out, g->message);
+		add_clean(out, g->message);
 		strbuf_addf(out, " [%s]\n", g->id);
 	}
 }

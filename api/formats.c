@@ -11,7 +11,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "formats.h"
+#include "api/formats.h"
 #include "parsers/jkf.h"
 
 static const char *const csa_ext[] = { ".csa", NULL };

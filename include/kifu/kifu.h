@@ -1,0 +1,289 @@
+/*
+ * kifu.h - the kifu library: shogi game records in KIF, KI2, CSA,
+ * USI/SFEN and JKF read into one form, every move replayed through a
+ * complete rules core, the result judged under a rule set, written back
+ * in any format, and turned into training rows.
+ *
+ *	kifu_file *f;
+ *	kifu_error *e;
+ *
+ *	if (kifu_read_file("game.kif", NULL, &f, &e) != KIFU_OK) {
+ *		fprintf(stderr, "%s\n", kifu_error_message(e));
+ *		kifu_error_free(e);
+ *		return 1;
+ *	}
+ *	const kifu_record *r = kifu_file_record(f, 0);
+ *	printf("%s %s\n", kifu_record_final_sfen(r),
+ *	    kifu_record_result_reason(r));
+ *	kifu_file_free(f);
+ *
+ * Conventions, for every function below:
+ * - Every symbol starts with kifu_ (constants with KIFU_); objects are
+ *   opaque. A function that creates an object hands it to the caller,
+ *   who frees it with that object's _free function (NULL is accepted and
+ *   ignored). Memory returned as `char *` or `void *` is the caller's,
+ *   freed with kifu_free().
+ * - A `const` pointer a function returns (a string, a record of a file)
+ *   belongs to the object it came from and stays valid until that object
+ *   is freed. Strings are UTF-8 and end with NUL.
+ * - A function that can fail returns KIFU_OK (0) or a negative enum
+ *   kifu_status, and, when err is not NULL, stores a description in *err
+ *   (which the caller frees with kifu_error_free) and NULL on success.
+ * - The library has no mutable global state: distinct objects may be
+ *   used from different threads at once; one object must not be used
+ *   from two threads while either may change it. Nothing here prints or
+ *   exits.
+ * - Names are those of `kifu validate --json` and the kifu commands
+ *   (README.md): formats "kif", "csa"..., rule sets "auto", "jsa"...,
+ *   statuses "ok", "mismatch", "illegal", "error", rule ids "nifu"...
+ */
+#ifndef KIFU_KIFU_H
+#define KIFU_KIFU_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define KIFU_VERSION_MAJOR 0
+#define KIFU_VERSION_MINOR 1
+#define KIFU_VERSION_PATCH 0
+
+/* The library's version, "0.1.0": the one linked, not the header's. */
+const char *kifu_version(void);
+
+enum kifu_status {
+	KIFU_OK = 0,
+	KIFU_ERR_IO = -1,	/* a file could not be read */
+	KIFU_ERR_READ = -2,	/* the input holds no record kifu can read */
+	KIFU_ERR_ARG = -3,	/* a bad argument: an unknown format, option */
+	KIFU_ERR_WRITE = -4,	/* the record cannot be written as asked */
+	KIFU_ERR_SKIP = -5	/* no training rows: the reason is the id */
+};
+
+/* --- errors and findings ---------------------------------------------- */
+
+/*
+ * A problem with its place: an error a function returned, or one of a
+ * record's findings (its errors and warnings).
+ */
+typedef struct kifu_error kifu_error;
+
+/* "game.kif:12:7: error: move 8 '同　歩打': ... [occupied]" */
+const char *kifu_error_message(const kifu_error *e);
+/* The bare message, without place and id. */
+const char *kifu_error_text(const kifu_error *e);
+/* A rule id ("nifu") or a reading error ("syntax", "encoding", "io"...). */
+const char *kifu_error_id(const kifu_error *e);
+/* "error", "warning" or "note". */
+const char *kifu_error_severity(const kifu_error *e);
+/* The file as shown ("<buffer>" for a buffer without a name). */
+const char *kifu_error_file(const kifu_error *e);
+/* 1-based line and column (columns count characters); 0 when none. */
+unsigned kifu_error_line(const kifu_error *e);
+unsigned kifu_error_column(const kifu_error *e);
+/* The move it is about (1 = the first move); 0 when none. */
+int kifu_error_ply(const kifu_error *e);
+void kifu_error_free(kifu_error *e);
+
+/* Frees memory the library handed over as char * or void *. */
+void kifu_free(void *p);
+
+/* --- options ------------------------------------------------------------ */
+
+/*
+ * Settings for reading, judging, writing and exporting, by the names of
+ * the command-line options (without the dashes):
+ *   reading:  "from" (a format), "variant" ("standard", "minishogi"),
+ *             "limit.line", "limit.record", "limit.moves", "limit.depth",
+ *             "limit.headers" (numbers, 0 for none);
+ *   judging:  "rules" ("auto", the default, "jsa", "csa", "wars",
+ *             "problem", "minishogi"), "rule.<key>" for any setting of
+ *             a set ("rule.max-moves" = "300", "rule.declaration" =
+ *             "27"...), "result-check" ("yes", "no");
+ *   writing:  "encoding" ("UTF-8", "CP932", "EUC-JP"), "csa-version"
+ *             ("2", "3"), "ply" (for sfen and bod), "strict" ("yes":
+ *             anything the target cannot hold is an error);
+ *   export:   "skip-plies", "stop-at-eval", "ply" (hcp), "require-eval".
+ * A NULL options pointer means every default.
+ */
+typedef struct kifu_options kifu_options;
+
+kifu_options *kifu_options_new(void);
+/* KIFU_ERR_ARG for an unknown key or a value the key does not take. */
+int kifu_options_set(kifu_options *o, const char *key, const char *value,
+    kifu_error **err);
+void kifu_options_free(kifu_options *o);
+
+/* --- reading ------------------------------------------------------------ */
+
+typedef struct kifu_file kifu_file;
+typedef struct kifu_record kifu_record;
+
+/*
+ * Reads every record of a file ("-": standard input), decoding its
+ * encoding and detecting its format (options "from" overrides), and
+ * replays and judges each one. A record with an illegal move or a result
+ * the rules contradict is still read: its status says so. Fails with
+ * KIFU_ERR_IO when the file cannot be read and KIFU_ERR_READ when it
+ * cannot be decoded or holds no record at all; *out is then NULL.
+ */
+int kifu_read_file(const char *path, const kifu_options *o,
+    kifu_file **out, kifu_error **err);
+/*
+ * The same for bytes in memory (borrowed; copied as needed). name is
+ * shown in messages and its extension breaks ties in detection; NULL
+ * means "<buffer>".
+ */
+int kifu_read_buffer(const void *data, size_t len, const char *name,
+    const kifu_options *o, kifu_file **out, kifu_error **err);
+void kifu_file_free(kifu_file *f);
+
+const char *kifu_file_name(const kifu_file *f);
+/* "kif", "kifu", "ki2", "ki2u", "csa", "usi", "jkf". */
+const char *kifu_file_format(const kifu_file *f);
+/* "UTF-8", "CP932" or "EUC-JP": what the bytes were decoded from. */
+const char *kifu_file_encoding(const kifu_file *f);
+size_t kifu_file_count(const kifu_file *f);
+/* Record i (from 0), or NULL past the end; it belongs to f. */
+const kifu_record *kifu_file_record(const kifu_file *f, size_t i);
+
+/* --- a record's verdict -------------------------------------------------- */
+
+/* "ok", "mismatch", "illegal" or "error" (unreadable). */
+const char *kifu_record_status(const kifu_record *r);
+/* The number of the record in its file, from 0. */
+int kifu_record_index(const kifu_record *r);
+/* Legal moves replayed on the main line. */
+int kifu_record_moves(const kifu_record *r);
+/* The start position and the one after the main line's last legal move. */
+const char *kifu_record_start_sfen(const kifu_record *r);
+const char *kifu_record_final_sfen(const kifu_record *r);
+/*
+ * The result under the rule set: winner "black", "white" or "none";
+ * reason "checkmate", "resign", "sennichite"... (README); the ply the
+ * game ended on. NULL and 0 for an unreadable record.
+ */
+const char *kifu_record_result_winner(const kifu_record *r);
+const char *kifu_record_result_reason(const kifu_record *r);
+int kifu_record_result_ply(const kifu_record *r);
+/* What the record itself claims; NULL when it claims nothing. */
+const char *kifu_record_recorded_winner(const kifu_record *r);
+const char *kifu_record_recorded_reason(const kifu_record *r);
+/* The terminal as written ("%TORYO", "投了", "まで72手で..."); "" if none. */
+const char *kifu_record_recorded_terminal(const kifu_record *r);
+/* The rule set as printed ("csa,max-moves=0"), and "auto" or "option". */
+const char *kifu_record_rules(const kifu_record *r);
+const char *kifu_record_rules_from(const kifu_record *r);
+/* What chose the set under auto ("'summary"), and its line; NULL, 0. */
+const char *kifu_record_rules_evidence(const kifu_record *r);
+unsigned kifu_record_rules_evidence_line(const kifu_record *r);
+/* 1 the claim agrees with the rules, 0 it does not, -1 not compared. */
+int kifu_record_consistent(const kifu_record *r);
+/* Its errors and warnings, in the order found; they belong to r. */
+size_t kifu_record_finding_count(const kifu_record *r);
+const kifu_error *kifu_record_finding(const kifu_record *r, size_t i);
+/* The first error, or NULL when the record is ok. */
+const kifu_error *kifu_record_error(const kifu_record *r);
+/* The record as one line of `kifu validate --json`, without "\n". */
+const char *kifu_record_json(const kifu_record *r);
+
+/* --- headers ---------------------------------------------------------------- */
+
+size_t kifu_record_header_count(const kifu_record *r);
+/* The key and value of header i as written ("先手", "$EVENT" is "EVENT"). */
+const char *kifu_record_header_key(const kifu_record *r, size_t i);
+const char *kifu_record_header_value(const kifu_record *r, size_t i);
+/*
+ * The kind of header i whatever the format calls it: "black", "white",
+ * "event", "site", "start-time", "end-time", "time-limit", "opening",
+ * "handicap", "max-moves"...; "other" for the rest, "raw" for a line kept
+ * whole (its text is the key).
+ */
+const char *kifu_record_header_kind(const kifu_record *r, size_t i);
+/* The value of the first header of that kind, or NULL. */
+const char *kifu_record_header(const kifu_record *r, const char *kind);
+
+/* --- the moves: a tree of nodes ---------------------------------------------- */
+
+/*
+ * Node 0 is the start position; every other node is a move or a
+ * terminal (投了, %TORYO...). next() is the first continuation, which is
+ * the main line's; alternative() the next variation branching at the
+ * same place. -1 for none.
+ */
+typedef int32_t kifu_node;
+
+size_t kifu_record_node_count(const kifu_record *r);
+kifu_node kifu_node_next(const kifu_record *r, kifu_node n);
+kifu_node kifu_node_alternative(const kifu_record *r, kifu_node n);
+kifu_node kifu_node_parent(const kifu_record *r, kifu_node n);
+/* Moves from the start to this node (0 for the start). */
+int kifu_node_ply(const kifu_record *r, kifu_node n);
+/* 1 when n is a move the rules accepted. */
+int kifu_node_is_move(const kifu_record *r, kifu_node n);
+/* The rule the move breaks ("nifu"), or NULL when it is legal. */
+const char *kifu_node_rule(const kifu_record *r, kifu_node n);
+/* A terminal's reason ("resign", "abort", ...); NULL for a move. */
+const char *kifu_node_terminal(const kifu_record *r, kifu_node n);
+/* The move or terminal as the record wrote it. */
+const char *kifu_node_text(const kifu_record *r, kifu_node n);
+/* The comment after it (lines joined by "\n"); "" when none. */
+const char *kifu_node_comment(const kifu_record *r, kifu_node n);
+/* Milliseconds the move took; -1 unknown. */
+int64_t kifu_node_time_ms(const kifu_record *r, kifu_node n);
+/*
+ * Written into buf (size bytes, NUL-terminated; cut if too small), each
+ * returning the length it needed, or -1 when there is nothing to write
+ * (not a legal move, a terminal):
+ *   usi:  "7g7f", "P*5e", "2c2b+";
+ *   kif:  the move as KIF writes it, "７六歩(77)", "同　銀(33)";
+ *   sfen: the position after the node (for node 0, the start), with its
+ *         move number. Costs a replay from the start to the node.
+ */
+int kifu_node_usi(const kifu_record *r, kifu_node n, char *buf, size_t size);
+int kifu_node_kif(const kifu_record *r, kifu_node n, char *buf, size_t size);
+int kifu_node_sfen(const kifu_record *r, kifu_node n, char *buf,
+    size_t size);
+
+/* --- writing and exporting ------------------------------------------------------- */
+
+/*
+ * The record in another format ("kif", "kifu", "ki2", "ki2u", "csa",
+ * "usi", "sfen", "jkf", "bod"), encoded as options "encoding" says
+ * (default: the format's own), into *out (len bytes, NUL-terminated;
+ * the caller frees it with kifu_free). What the target cannot hold is
+ * left out, as `kifu convert` does, unless option "strict" is "yes"
+ * (KIFU_ERR_WRITE). A record with an illegal move is written up to it.
+ */
+int kifu_record_write(const kifu_record *r, const char *format,
+    const kifu_options *o, char **out, size_t *len, kifu_error **err);
+
+/*
+ * Every record of the file in one text, as `kifu convert` writes a file:
+ * records joined by the format's separator (CSA "/", a line each in USI
+ * and SFEN); a format of one record a file (KIF, KI2, JKF, BOD) takes a
+ * file of one record only (KIFU_ERR_WRITE). Options and *out as for
+ * kifu_record_write.
+ */
+int kifu_file_write(const kifu_file *f, const char *format,
+    const kifu_options *o, char **out, size_t *len, kifu_error **err);
+
+/*
+ * The record's training rows ("hcpe", "hcpe3", "psv", "hcp", "sfen"), as
+ * `kifu export` writes them, into *out (len bytes, the caller frees it
+ * with kifu_free) and *rows. A record the format cannot hold, or one the
+ * options drop, fails with KIFU_ERR_SKIP and the reason as the error's
+ * id ("no-king", "illegal", ...).
+ */
+int kifu_record_export(const kifu_record *r, const char *format,
+    const kifu_options *o, void **out, size_t *len, size_t *rows,
+    kifu_error **err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* KIFU_KIFU_H */

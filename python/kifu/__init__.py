@@ -1,0 +1,482 @@
+"""kifu: shogi game records in KIF, KI2, CSA, USI/SFEN and JKF.
+
+Every record is replayed through kifu's rules core and judged under a
+rule set, exactly as ``kifu validate`` does; the names are those of its
+JSON (``status``, ``final_sfen``, ``result``, ``rules``...)::
+
+    import kifu
+
+    for r in kifu.read("game.kif"):
+        print(r.status, r.final_sfen, r.result["winner"], r.result["reason"])
+        print(r.moves[:5])          # the main line, USI
+        print(r.positions[-1])      # SFEN after the last legal move
+
+    kifu.validate("game.csa")      # validate's JSON objects, one a record
+    kifu.convert("game.csa", "kif")              # bytes, in CP932
+    kifu.export(["a.csa", "games/"], "hcpe")     # NumPy array, cshogi's dtype
+
+Options are the command-line ones, by name with underscores (``rules="csa"``,
+``max_moves=300`` for ``--max-moves``, ``encoding="UTF-8"``,
+``rule={"declaration": "27"}``). A file that cannot be read, or holds no
+record, raises KifuError with its file, line and column; a record with an
+illegal move is returned with its status, and ``Record.check()`` raises.
+"""
+import json as _json
+import os
+
+from ._lib import ffi, lib
+
+__all__ = ["KifuError", "Record", "Node", "read", "read_bytes", "validate",
+           "convert", "export", "version", "RECORD_EXTENSIONS"]
+
+# What `kifu check` reads in a directory (README: record files only).
+RECORD_EXTENSIONS = (".kif", ".kifu", ".ki2", ".ki2u", ".csa", ".usi",
+                     ".sfen", ".jkf", ".bod")
+
+
+def version():
+    """The version of the libkifu in use."""
+    return _str(lib.kifu_version())
+
+
+def _str(p):
+    return None if p == ffi.NULL else ffi.string(p).decode("utf-8")
+
+
+class KifuError(Exception):
+    """A problem with its place: ``str()`` is "file:line:col: ... [id]"."""
+
+    def __init__(self, message, id=None, file=None, line=0, column=0,
+                 ply=0, severity="error", text=None):
+        super().__init__(message)
+        self.message = message
+        self.id = id
+        self.file = file
+        self.line = line
+        self.column = column
+        self.ply = ply
+        self.severity = severity
+        self.text = text if text is not None else message
+
+    @classmethod
+    def _from(cls, e):
+        return cls(_str(lib.kifu_error_message(e)), _str(lib.kifu_error_id(e)),
+                   _str(lib.kifu_error_file(e)), lib.kifu_error_line(e),
+                   lib.kifu_error_column(e), lib.kifu_error_ply(e),
+                   _str(lib.kifu_error_severity(e)),
+                   _str(lib.kifu_error_text(e)))
+
+    def __repr__(self):
+        return "KifuError(%r)" % self.message
+
+
+def _raise(errp):
+    e = errp[0]
+    err = KifuError._from(e)
+    lib.kifu_error_free(e)
+    raise err
+
+
+def _value(v):
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    return str(v)
+
+
+class _Options:
+    """kifu_options from keyword arguments; freed with the object."""
+
+    def __init__(self, kw):
+        self.ptr = ffi.gc(lib.kifu_options_new(), lib.kifu_options_free)
+        for key, value in kw.items():
+            if value is None:
+                continue
+            if key == "rule":
+                for k, v in value.items():
+                    self._set("rule." + k.replace("_", "-"), v)
+            elif key == "limit":
+                for k, v in value.items():
+                    self._set("limit." + k, v)
+            elif key in ("max_moves", "declaration",
+                         "repetition_counts_start"):
+                self._set("rule." + key.replace("_", "-"), value)
+            elif key == "result_check":
+                self._set("result-check", value)
+            else:
+                # from_ for from, which Python keeps for itself.
+                self._set(key.rstrip("_").replace("_", "-"), value)
+
+    def _set(self, key, value):
+        errp = ffi.new("kifu_error **")
+        if lib.kifu_options_set(self.ptr, key.encode(),
+                                _value(value).encode(), errp) != 0:
+            _raise(errp)
+
+
+class Node:
+    """A move or a terminal in a record's tree; node 0 is the start."""
+
+    __slots__ = ("_record", "index")
+
+    def __init__(self, record, index):
+        self._record = record
+        self.index = index
+
+    def _r(self):
+        return self._record._ptr
+
+    def _text(self, fn):
+        buf = ffi.new("char[256]")
+        n = fn(self._r(), self.index, buf, 256)
+        if n < 0:
+            return None
+        if n >= 256:
+            buf = ffi.new("char[]", n + 1)
+            fn(self._r(), self.index, buf, n + 1)
+        return ffi.string(buf).decode("utf-8")
+
+    def _link(self, fn):
+        i = fn(self._r(), self.index)
+        return None if i < 0 else Node(self._record, i)
+
+    @property
+    def next(self):
+        """The first continuation (the main line's), or None."""
+        return self._link(lib.kifu_node_next)
+
+    @property
+    def alternative(self):
+        """The next variation branching at the same place, or None."""
+        return self._link(lib.kifu_node_alternative)
+
+    @property
+    def parent(self):
+        return self._link(lib.kifu_node_parent)
+
+    @property
+    def alternatives(self):
+        """This node's siblings after it: the variations at this place."""
+        out, n = [], self.alternative
+        while n is not None:
+            out.append(n)
+            n = n.alternative
+        return out
+
+    @property
+    def ply(self):
+        return lib.kifu_node_ply(self._r(), self.index)
+
+    @property
+    def is_move(self):
+        return bool(lib.kifu_node_is_move(self._r(), self.index))
+
+    @property
+    def usi(self):
+        return self._text(lib.kifu_node_usi)
+
+    @property
+    def kif(self):
+        return self._text(lib.kifu_node_kif)
+
+    @property
+    def sfen(self):
+        """The position after this node's move (the start for node 0)."""
+        return self._text(lib.kifu_node_sfen)
+
+    @property
+    def text(self):
+        return _str(lib.kifu_node_text(self._r(), self.index))
+
+    @property
+    def comment(self):
+        return _str(lib.kifu_node_comment(self._r(), self.index))
+
+    @property
+    def time_ms(self):
+        t = lib.kifu_node_time_ms(self._r(), self.index)
+        return None if t < 0 else t
+
+    @property
+    def terminal(self):
+        return _str(lib.kifu_node_terminal(self._r(), self.index))
+
+    @property
+    def rule(self):
+        """The rule the move breaks ("nifu"), or None."""
+        return _str(lib.kifu_node_rule(self._r(), self.index))
+
+    def __repr__(self):
+        return "Node(%d, %r)" % (self.index, self.usi or self.terminal)
+
+
+class Record:
+    """One record of a file, replayed and judged.
+
+    The attributes carry the names of ``kifu validate --json``: status,
+    moves_count (its "moves"), final_sfen, result, recorded, rules,
+    rules_from, rules_evidence, consistent, error, warnings; plus the
+    headers, the main line (moves, in USI), its positions (SFEN, the start
+    first) and the whole tree from ``root``.
+    """
+
+    def __init__(self, file, ptr):
+        self._file = file         # keeps the C file alive
+        self._ptr = ptr
+        self._json = None
+
+    @property
+    def json(self):
+        """validate's JSON object for this record."""
+        if self._json is None:
+            self._json = _json.loads(_str(lib.kifu_record_json(self._ptr)))
+        return self._json
+
+    file = property(lambda self: self._file.name)
+    format = property(lambda self: self._file.format)
+    encoding = property(lambda self: self._file.encoding)
+    index = property(lambda self: lib.kifu_record_index(self._ptr))
+    status = property(lambda self: _str(lib.kifu_record_status(self._ptr)))
+    moves_count = property(lambda self: lib.kifu_record_moves(self._ptr))
+    start_sfen = property(
+        lambda self: _str(lib.kifu_record_start_sfen(self._ptr)))
+    final_sfen = property(
+        lambda self: _str(lib.kifu_record_final_sfen(self._ptr)))
+    rules = property(lambda self: _str(lib.kifu_record_rules(self._ptr)))
+    rules_from = property(
+        lambda self: _str(lib.kifu_record_rules_from(self._ptr)))
+
+    @property
+    def result(self):
+        if lib.kifu_record_result_winner(self._ptr) == ffi.NULL:
+            return None
+        return {"winner": _str(lib.kifu_record_result_winner(self._ptr)),
+                "reason": _str(lib.kifu_record_result_reason(self._ptr)),
+                "ply": lib.kifu_record_result_ply(self._ptr)}
+
+    @property
+    def recorded(self):
+        out = {"terminal": _str(lib.kifu_record_recorded_terminal(
+            self._ptr))}
+        w = lib.kifu_record_recorded_winner(self._ptr)
+        if w != ffi.NULL:
+            out["winner"] = _str(w)
+            out["reason"] = _str(lib.kifu_record_recorded_reason(self._ptr))
+        return out
+
+    @property
+    def rules_evidence(self):
+        what = _str(lib.kifu_record_rules_evidence(self._ptr))
+        if what is None:
+            return None
+        line = lib.kifu_record_rules_evidence_line(self._ptr)
+        return {"what": what, "line": line or None}
+
+    @property
+    def consistent(self):
+        c = lib.kifu_record_consistent(self._ptr)
+        return None if c < 0 else bool(c)
+
+    @property
+    def findings(self):
+        return [KifuError._from(lib.kifu_record_finding(self._ptr, i))
+                for i in range(lib.kifu_record_finding_count(self._ptr))]
+
+    @property
+    def error(self):
+        e = lib.kifu_record_error(self._ptr)
+        return None if e == ffi.NULL else KifuError._from(e)
+
+    @property
+    def warnings(self):
+        return [f for f in self.findings if f.severity == "warning"]
+
+    def check(self):
+        """Raises KifuError for a record whose status is not "ok"."""
+        if self.error is not None:
+            raise self.error
+        return self
+
+    @property
+    def headers(self):
+        """(key as written, value, kind) for every header, in order."""
+        n = lib.kifu_record_header_count(self._ptr)
+        return [(_str(lib.kifu_record_header_key(self._ptr, i)),
+                 _str(lib.kifu_record_header_value(self._ptr, i)),
+                 _str(lib.kifu_record_header_kind(self._ptr, i)))
+                for i in range(n)]
+
+    def header(self, kind):
+        """The value of the first header of a kind ("black", "event"...)."""
+        return _str(lib.kifu_record_header(self._ptr, kind.encode()))
+
+    @property
+    def root(self):
+        return Node(self, 0)
+
+    def main_line(self):
+        """The main line's legal moves, as Nodes."""
+        out, n = [], self.root.next
+        while n is not None and n.is_move:
+            out.append(n)
+            n = n.next
+        return out
+
+    @property
+    def moves(self):
+        """The main line's legal moves in USI."""
+        return [n.usi for n in self.main_line()]
+
+    @property
+    def positions(self):
+        """SFEN of the start and of the position after every legal move."""
+        return [self.start_sfen] + [n.sfen for n in self.main_line()]
+
+    def write(self, format, **options):
+        """This record in another format, as bytes (its encoding).
+
+        Without options, those the record was read with."""
+        out = ffi.new("char **")
+        n = ffi.new("size_t *")
+        errp = ffi.new("kifu_error **")
+        o = _Options(options).ptr if options else ffi.NULL
+        if lib.kifu_record_write(self._ptr, format.encode(), o, out, n,
+                                 errp) != 0:
+            _raise(errp)
+        try:
+            return bytes(ffi.buffer(out[0], n[0]))
+        finally:
+            lib.kifu_free(out[0])
+
+    def export(self, format="hcpe", **options):
+        """The record's training rows as bytes; KifuError when skipped.
+
+        Without options, those the record was read with."""
+        out = ffi.new("void **")
+        n = ffi.new("size_t *")
+        rows = ffi.new("size_t *")
+        errp = ffi.new("kifu_error **")
+        o = _Options(options).ptr if options else ffi.NULL
+        if lib.kifu_record_export(self._ptr, format.encode(), o, out, n,
+                                  rows, errp) != 0:
+            _raise(errp)
+        try:
+            return bytes(ffi.buffer(out[0], n[0]))
+        finally:
+            lib.kifu_free(out[0])
+
+    def __repr__(self):
+        return "Record(%r#%d, %s, %s)" % (self.file, self.index, self.status,
+                                          self.final_sfen)
+
+
+class _File:
+    def __init__(self, ptr):
+        self.ptr = ffi.gc(ptr, lib.kifu_file_free)
+        self.name = _str(lib.kifu_file_name(ptr))
+        self.format = _str(lib.kifu_file_format(ptr))
+        self.encoding = _str(lib.kifu_file_encoding(ptr))
+
+    def records(self):
+        return [Record(self, lib.kifu_file_record(self.ptr, i))
+                for i in range(lib.kifu_file_count(self.ptr))]
+
+
+def _read_file(path, options):
+    fp = ffi.new("kifu_file **")
+    errp = ffi.new("kifu_error **")
+    if lib.kifu_read_file(os.fsencode(path), options, fp, errp) != 0:
+        _raise(errp)
+    return _File(fp[0])
+
+
+def read(path, **options):
+    """Every record of a file (any format and encoding), as Records."""
+    return _read_file(path, _Options(options).ptr).records()
+
+
+def read_bytes(data, name=None, **options):
+    """Every record of bytes in memory; name is shown in messages."""
+    fp = ffi.new("kifu_file **")
+    errp = ffi.new("kifu_error **")
+    if lib.kifu_read_buffer(data, len(data),
+                            name.encode() if name else ffi.NULL,
+                            _Options(options).ptr, fp, errp) != 0:
+        _raise(errp)
+    return _File(fp[0]).records()
+
+
+def validate(path, **options):
+    """validate's JSON objects, one for each record of the file."""
+    return [r.json for r in read(path, **options)]
+
+
+def convert(path, to, **options):
+    """The file in another format, as `kifu convert` writes it (bytes)."""
+    o = _Options(options).ptr
+    f = _read_file(path, o)
+    out = ffi.new("char **")
+    n = ffi.new("size_t *")
+    errp = ffi.new("kifu_error **")
+    if lib.kifu_file_write(f.ptr, to.encode(), o, out, n, errp) != 0:
+        _raise(errp)
+    try:
+        return bytes(ffi.buffer(out[0], n[0]))
+    finally:
+        lib.kifu_free(out[0])
+
+
+def _paths(paths):
+    """Files, and the record files of directories, in name order."""
+    if isinstance(paths, (str, bytes, os.PathLike)):
+        paths = [paths]
+    for p in paths:
+        if os.path.isdir(p):
+            for top, dirs, files in os.walk(p):
+                dirs.sort()
+                for name in sorted(files):
+                    if name.lower().endswith(RECORD_EXTENSIONS):
+                        yield os.path.join(top, name)
+        else:
+            yield p
+
+
+# cshogi's record types, field for field (README "Training data").
+_DTYPES = {
+    "hcpe": [("hcp", "u1", (32,)), ("eval", "<i2"), ("bestMove16", "<u2"),
+             ("gameResult", "u1"), ("dummy", "u1")],
+    "psv": [("sfen", "u1", (32,)), ("score", "<i2"), ("move", "<u2"),
+            ("gamePly", "<u2"), ("game_result", "i1"), ("padding", "u1")],
+    "hcp": [("hcp", "u1", (32,))],
+}
+
+
+def export(paths, format="hcpe", skipped=None, **options):
+    """Training rows of every record of the paths (files or directories).
+
+    hcpe, psv and hcp give a NumPy array of cshogi's dtype when NumPy is
+    installed, else bytes; hcpe3 gives bytes (games of several sizes);
+    sfen gives a list of lines. Records that cannot be exported (an
+    illegal move, a position the format cannot hold) are left out and,
+    when `skipped` is a list, appended to it as KifuErrors. A file that
+    cannot be read raises KifuError.
+    """
+    chunks = []
+    o = _Options(options)
+    for path in _paths(paths):
+        # Each record exports under the options its file was read with.
+        for r in _read_file(path, o.ptr).records():
+            try:
+                chunks.append(r.export(format))
+            except KifuError as e:
+                if skipped is not None:
+                    skipped.append(e)
+    data = b"".join(chunks)
+    if format == "sfen":
+        return data.decode("utf-8").splitlines()
+    if format not in _DTYPES:
+        return data
+    try:
+        import numpy
+    except ImportError:
+        return data
+    return numpy.frombuffer(data, dtype=numpy.dtype(_DTYPES[format]))

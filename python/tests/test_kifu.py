@@ -1,0 +1,161 @@
+"""The Python package over libkifu: pytest, run by `make check`.
+
+Records come from the project's testdata/; expected values are what
+`kifu validate --json` and `kifu export` say of the same files, the
+command run beside the package where the two must agree.
+"""
+import json
+import os
+import subprocess
+
+import pytest
+
+import kifu
+
+TOP = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+TESTDATA = os.path.join(TOP, "testdata")
+KIFU = os.environ.get("KIFU", os.path.join(TOP, "kifu"))
+FORK = os.path.join(TESTDATA, "kif/json-kifu-format/test/files/kif/fork.kif")
+FLOODGATE = os.path.join(TESTDATA, "training/records/r1-floodgate-2021.csa")
+MULTI = os.path.join(TESTDATA, "csa/kifu/multi.csa")
+
+
+def kifu_cli(*args):
+    return subprocess.run([KIFU, *args], capture_output=True, check=False)
+
+
+def test_version():
+    out = kifu_cli("--version").stdout.decode().split()
+    assert kifu.version() == out[1]
+
+
+def test_read_names_as_validate():
+    (r,) = kifu.read(FORK)
+    assert r.status == "ok"
+    assert r.format == "kif" and r.encoding == "CP932"
+    assert r.moves == ["7g7f", "3c3d", "2g2f"]
+    assert r.moves_count == 3
+    assert r.result == {"winner": "black", "reason": "resign", "ply": 3}
+    assert r.recorded == {"terminal": "投了", "winner": "black",
+                          "reason": "resign"}
+    assert r.rules == "jsa" and r.rules_from == "auto"
+    assert r.rules_evidence is None
+    assert r.consistent is True
+    assert r.error is None
+    assert r.positions[0] == r.start_sfen
+    assert r.positions[-1] == r.final_sfen
+    assert len(r.positions) == 4
+
+
+def test_validate_equals_the_command():
+    for path in (FORK, FLOODGATE, MULTI):
+        cli = [json.loads(line) for line in
+               kifu_cli("validate", "--json", path).stdout.splitlines()]
+        assert kifu.validate(path) == cli
+
+
+def test_evidence_and_headers():
+    (r,) = kifu.read(FLOODGATE)
+    assert r.rules == "csa"
+    assert r.rules_evidence["what"].startswith("$EVENT")
+    assert r.rules_evidence["line"] > 0
+    assert r.header("black") == "10b_n003_1060"
+    kinds = [k for _, _, k in r.headers]
+    assert "event" in kinds
+    assert r.header("nothing-of-the-kind") is None
+
+
+def test_tree():
+    (r,) = kifu.read(FORK)
+    first = r.root.next
+    assert first.usi == "7g7f" and first.kif == "７六歩(77)"
+    assert first.time_ms == 2000
+    assert first.ply == 1
+    # Variations at move 1, 2 and 3 of the main line.
+    branched = [n.ply for n in r.main_line() if n.alternatives]
+    assert branched == [1, 2, 3]
+    last = r.main_line()[-1].next
+    assert last.terminal == "resign" and last.usi is None
+
+
+def test_findings_and_check():
+    records = kifu.read(MULTI)
+    assert [r.status for r in records] == ["ok", "illegal", "illegal"]
+    err = records[1].error
+    assert err.id == "wrong-side" and err.line == 12 and err.column == 1
+    assert str(err).startswith(MULTI + ":12:1: error:")
+    with pytest.raises(kifu.KifuError) as e:
+        records[1].check()
+    assert e.value.id == "wrong-side"
+    assert records[0].check() is records[0]
+
+
+def test_errors():
+    with pytest.raises(kifu.KifuError) as e:
+        kifu.read(os.path.join(TESTDATA, "no", "such.kif"))
+    assert e.value.id == "io" and "such.kif" in str(e.value)
+    with pytest.raises(kifu.KifuError) as e:
+        kifu.read_bytes(b"no record here\n")
+    assert e.value.id == "unknown-format" and e.value.file == "<buffer>"
+    with pytest.raises(kifu.KifuError) as e:
+        kifu.read(FORK, rules="fide")
+    assert e.value.id == "usage"
+
+
+def test_options():
+    path = os.path.join(TESTDATA, "rules/kachi-28.csa")
+    (r,) = kifu.read(path, rules="jsa")
+    assert r.status == "mismatch" and r.consistent is False
+    (r,) = kifu.read(path, rules="jsa", declaration=27)
+    assert r.status == "ok" and r.rules == "jsa,declaration=27"
+    (r,) = kifu.read(path, rules="jsa", result_check=False)
+    assert r.status == "ok" and r.consistent is None
+    (r,) = kifu.read(path, rules="jsa", rule={"declaration": "27"})
+    assert r.rules == "jsa,declaration=27"
+    (r,) = kifu.read(path, from_="csa", limit={"moves": 0})
+    assert r.format == "csa"
+
+
+def test_convert_equals_the_command():
+    for to in ("kif", "ki2u", "csa", "usi", "jkf"):
+        assert kifu.convert(FLOODGATE, to) == \
+            kifu_cli("convert", "-t", to, FLOODGATE).stdout
+    assert kifu.convert(FLOODGATE, "kif", encoding="UTF-8") == \
+        kifu_cli("convert", "-t", "kif", "--encoding", "UTF-8",
+                 FLOODGATE).stdout
+    # Several records in a one-record format: refused.
+    with pytest.raises(kifu.KifuError):
+        kifu.convert(MULTI, "kif")
+
+
+def test_round_trip_through_bytes():
+    (r,) = kifu.read(FLOODGATE)
+    (again,) = kifu.read_bytes(r.write("kifu"), name="x.kifu")
+    assert again.moves == r.moves
+    assert again.final_sfen == r.final_sfen
+
+
+def test_export_golden_rows():
+    numpy = pytest.importorskip("numpy")
+    rows = kifu.export(FLOODGATE, "hcpe")
+    assert rows.dtype.names == ("hcp", "eval", "bestMove16", "gameResult",
+                                "dummy")
+    with open(os.path.join(TESTDATA, "training/r1-floodgate-2021.hcpe"),
+              "rb") as f:
+        golden = f.read()
+    assert rows.tobytes() == golden
+    psv = kifu.export(FLOODGATE, "psv")
+    assert psv.dtype.itemsize == 40 and len(psv) == len(rows)
+    assert (psv["gamePly"][:3] == numpy.array([1, 2, 3])).all()
+    assert isinstance(kifu.export(FLOODGATE, "hcpe3"), bytes)
+    lines = kifu.export(FLOODGATE, "sfen")
+    assert len(lines) == len(rows) and "\t" in lines[0]
+
+
+def test_export_directories_and_skips():
+    skipped = []
+    rows = kifu.export([os.path.join(TESTDATA, "training/records"),
+                        os.path.join(TESTDATA, "rules/long-problem.usi")],
+                       "hcpe", skipped=skipped)
+    assert len(rows) > 1000
+    assert "no-king" in [e.id for e in skipped]
