@@ -128,6 +128,7 @@ struct export {
 	int verbose, summary_json, force;
 	const char *out_path, *keys_path;
 	struct output_stream *out, *keys;	/* keys NULL: no --keys-out */
+	struct output_stream out_s, keys_s;	/* what they point at */
 	struct strbuf line;			/* a keys line, reused */
 	struct select_seen seen;
 	struct tally t;
@@ -380,13 +381,7 @@ emit(void *ctx, void *batch)
 			x->t.why[it->why]++;
 			if (it->io)
 				worst(x, EXIT_TROUBLE);
-			if (it->io || x->verbose) {
-				/* the rows before it go out first */
-				write_rows(x, b->rows.buf + run, run_len);
-				run_len = 0;
-				fflush(stdout);
-				note(x, b, it);
-			}
+			note(x, b, it);
 			continue;
 		}
 		/* Rows of records in a row are written in one go. */
@@ -620,29 +615,27 @@ is_stdout(const char *path)
 static int
 open_outputs(struct export *x, int binary)
 {
-	static struct output_stream out, keys;
-
-	if (output_stream_open(&out, x->out_path, x->force, -1) < 0)
+	if (output_stream_open(&x->out_s, x->out_path, x->force, -1) < 0)
 		return cmd_error("cannot write '%s': %s%s", x->out_path,
 		    strerror(errno), errno == EEXIST ? " (use --force to "
 		    "replace it)" : "");
-	if (binary && !out.tmp && isatty(out.fd)) {
-		output_stream_abort(&out);
+	if (binary && !x->out_s.tmp && isatty(x->out_s.fd)) {
+		output_stream_abort(&x->out_s);
 		return cmd_error("refusing to write binary rows to a terminal; "
 		    "use -o FILE or a pipe");
 	}
-	x->out = &out;
+	x->out = &x->out_s;
 	if (!x->keys_path)
 		return 0;
-	if (output_stream_open(&keys, x->keys_path, x->force, -1) < 0) {
+	if (output_stream_open(&x->keys_s, x->keys_path, x->force, -1) < 0) {
 		int saved = errno;
 
-		output_stream_abort(&out);
+		output_stream_abort(&x->out_s);
 		return cmd_error("cannot write '%s': %s%s", x->keys_path,
 		    strerror(saved), saved == EEXIST ? " (use --force to "
 		    "replace it)" : "");
 	}
-	x->keys = &keys;
+	x->keys = &x->keys_s;
 	return 0;
 }
 
@@ -702,40 +695,48 @@ start_keys(struct export *x, const char *format)
 
 struct shard {
 	const char *rows_path, *keys_path;
-	struct strbuf keys;
-	struct keys_reader rd;
-	int fd;
-	unsigned long long size;	/* of the rows file */
+	int fd;			/* the rows, open from the check on */
 };
 
+/* A keys file read whole into *keys; 0 or EXIT_TROUBLE (reported). */
+static int
+read_keys(const struct shard *s, struct strbuf *keys, struct keys_reader *rd)
+{
+	struct keys_error err;
+
+	strbuf_reset(keys);
+	if (input_read(s->keys_path, keys) < 0)
+		return cmd_error("cannot read '%s': %s", s->keys_path,
+		    strerror(errno));
+	if (keys_reader_init(rd, keys->buf, keys->len, &err) < 0)
+		return cmd_error("%s:%lu: %s", s->keys_path, err.line,
+		    err.message);
+	return 0;
+}
+
 /*
- * Reads a shard's keys file and checks it against its rows file: the
- * same format as the others, and bytes that add up to the file's size.
- * Returns 0 or EXIT_TROUBLE (reported).
+ * Checks a shard before anything is written: its keys file reads, holds
+ * the format of the others (*format, the first's), and its bytes add up
+ * to its rows file's size. Opens the rows. 0 or EXIT_TROUBLE (reported).
  */
 static int
-open_shard(struct shard *s, const char **merge_format)
+check_shard(struct shard *s, struct strbuf *keys, char *format, size_t fn)
 {
+	struct keys_reader rd;
 	struct keys_error err;
 	struct keys_line k;
 	struct stat st;
 	unsigned long long sum = 0;
 	int r;
 
-	strbuf_init(&s->keys);
-	s->fd = -1;
-	if (input_read(s->keys_path, &s->keys) < 0)
-		return cmd_error("cannot read '%s': %s", s->keys_path,
-		    strerror(errno));
-	if (keys_reader_init(&s->rd, s->keys.buf, s->keys.len, &err) < 0)
-		return cmd_error("%s:%lu: %s", s->keys_path, err.line,
-		    err.message);
-	if (!*merge_format)
-		*merge_format = s->rd.format;
-	else if (strcmp(*merge_format, s->rd.format) != 0)
+	if (read_keys(s, keys, &rd))
+		return EXIT_TROUBLE;
+	if (!*format)
+		snprintf(format, fn, "%s", rd.format);
+	else if (strcmp(format, rd.format) != 0)
 		return cmd_error("%s: keys of %s rows, not %s: shards of one "
-		    "format only", s->keys_path, s->rd.format, *merge_format);
-	while ((r = keys_read(&s->rd, &k, &err)) > 0)
+		    "format only", s->keys_path, rd.format, format);
+	while ((r = keys_read(&rd, &k, &err)) > 0)
 		sum += k.bytes;
 	if (r < 0)
 		return cmd_error("%s:%lu: %s", s->keys_path, err.line,
@@ -745,27 +746,16 @@ open_shard(struct shard *s, const char **merge_format)
 		    strerror(errno));
 	if (fstat(s->fd, &st) < 0 || !S_ISREG(st.st_mode))
 		return cmd_error("cannot read '%s': not a file", s->rows_path);
-	s->size = (unsigned long long)st.st_size;
-	if (s->size != sum)
+	if ((unsigned long long)st.st_size != sum)
 		return cmd_error("'%s' has %llu bytes, but its keys '%s' name "
-		    "%llu: not the keys of these rows", s->rows_path, s->size,
-		    s->keys_path, sum);
-	/* again from the first line, for the copy */
-	keys_reader_init(&s->rd, s->keys.buf, s->keys.len, &err);
+		    "%llu: not the keys of these rows", s->rows_path,
+		    (unsigned long long)st.st_size, s->keys_path, sum);
 	return 0;
-}
-
-static void
-close_shard(struct shard *s)
-{
-	if (s->fd >= 0)
-		close(s->fd);
-	strbuf_release(&s->keys);
 }
 
 /* Copies n bytes at off of the shard's rows to the output. */
 static int
-copy_rows(struct export *x, struct shard *s, unsigned long long off,
+copy_rows(struct export *x, const struct shard *s, unsigned long long off,
     unsigned long long n, char *buf, size_t bufsize)
 {
 	while (n && !x->write_failed) {
@@ -784,15 +774,25 @@ copy_rows(struct export *x, struct shard *s, unsigned long long off,
 	return 0;
 }
 
+/*
+ * The shard's records in turn, each copied unless its key came before.
+ * Its keys are read again (one keys file in memory at a time); a file
+ * that changed since the check is trouble.
+ */
 static int
-merge_shard(struct export *x, struct shard *s, char *buf, size_t bufsize)
+merge_shard(struct export *x, const struct shard *s, struct strbuf *keys,
+    char *buf, size_t bufsize)
 {
+	struct keys_reader rd;
 	struct keys_error err;
 	struct keys_line k;
 	unsigned long long off = 0;
 	long long index = 0;
+	int r = 0;
 
-	while (keys_read(&s->rd, &k, &err) > 0 && !x->write_failed) {
+	if (read_keys(s, keys, &rd))
+		return EXIT_TROUBLE;
+	while (!x->write_failed && (r = keys_read(&rd, &k, &err)) > 0) {
 		x->t.records++;
 		index++;
 		if (!select_seen_add(&x->seen, k.key)) {
@@ -810,22 +810,28 @@ merge_shard(struct export *x, struct shard *s, char *buf, size_t bufsize)
 		}
 		off += k.bytes;
 	}
+	if (r < 0)
+		return cmd_error("%s:%lu: %s", s->keys_path, err.line,
+		    err.message);
 	return 0;
 }
 
 static int
 cmd_merge(struct export *x, int argc, char **argv, const char *want)
 {
-	const char *format = want;
+	const struct train_format *f = NULL;
+	struct strbuf keys = STRBUF_INIT;
+	char format[sizeof(((struct keys_reader *)0)->format)];
 	struct shard *sh;
 	int i, n = argc / 2, rc = 0;
 	size_t bufsize = 1 << 20;
-	char *buf;
+	char *buf = NULL;
 	double t0 = cmd_now();
 
 	if (argc == 0 || argc % 2)
 		return cmd_usage_error(cmd_export_usage, "--merge takes pairs "
 		    "of a rows file and its keys file");
+	snprintf(format, sizeof(format), "%s", want ? want : "");
 	sh = xcalloc((size_t)n, sizeof(*sh));
 	for (i = 0; i < n; i++) {
 		sh[i].fd = -1;
@@ -833,42 +839,33 @@ cmd_merge(struct export *x, int argc, char **argv, const char *want)
 		sh[i].keys_path = argv[2 * i + 1];
 	}
 	for (i = 0; i < n && !rc; i++)
-		rc = open_shard(&sh[i], &format);
-	if (!rc) {
-		const struct train_format *f = train_formats_by_name(format);
-
-		if (!f) {
-			rc = cmd_error("%s: rows of an unknown format '%s'",
-			    sh[0].keys_path, format);
+		rc = check_shard(&sh[i], &keys, format, sizeof(format));
+	if (!rc && !(f = train_formats_by_name(format)))
+		rc = cmd_error("%s: rows of an unknown format '%s'",
+		    sh[0].keys_path, format);
+	if (!rc && (rc = open_outputs(x, f->binary)) == 0) {
+		start_keys(x, f->name);
+		buf = xmalloc(bufsize);
+		x->t.shards = n;
+		for (i = 0; i < n && !rc; i++)
+			rc = merge_shard(x, &sh[i], &keys, buf, bufsize);
+		if (rc) {
+			abort_outputs(x);
+			cmd_error("nothing written");
 		} else {
-			format = f->name;
-			rc = open_outputs(x, f->binary);
+			rc = finish_outputs(x);
 		}
 	}
-	if (rc) {
-		for (i = 0; i < n; i++)
-			close_shard(&sh[i]);
-		free(sh);
-		return EXIT_TROUBLE;
-	}
-	start_keys(x, format);
-	buf = xmalloc(bufsize);
-	x->t.shards = n;
-	for (i = 0; i < n && !rc; i++)
-		rc = merge_shard(x, &sh[i], buf, bufsize);
 	free(buf);
 	for (i = 0; i < n; i++)
-		close_shard(&sh[i]);
+		if (sh[i].fd >= 0)
+			close(sh[i].fd);
 	free(sh);
-	if (rc) {
-		abort_outputs(x);
-		cmd_error("nothing written");
+	strbuf_release(&keys);
+	if (rc)
 		return EXIT_TROUBLE;
-	}
-	if ((rc = finish_outputs(x)) != 0)
-		return rc;
 	x->t.seconds = cmd_now() - t0;
-	print_summary(x, "merge", format, NULL);
+	print_summary(x, "merge", f->name, NULL);
 	return EXIT_OK;
 }
 
