@@ -52,11 +52,20 @@ PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags libarchive jansson 2>/dev/null)
 RSVG_CFLAGS = $(shell $(PKG_CONFIG) --cflags librsvg-2.0 2>/dev/null)
 build/rel/cmd/render.o build/san/cmd/render.o: PKG_CFLAGS += $(RSVG_CFLAGS)
 LIBS = $(shell $(PKG_CONFIG) --libs jansson 2>/dev/null || echo -ljansson) -ldl -lpthread
+# PCRE2 matches `kifu find --regex` patterns: only the kifu binary links
+# it (one small library, no dependencies of its own), not libkifu.
+PCRE2_CFLAGS = $(shell $(PKG_CONFIG) --cflags libpcre2-8 2>/dev/null)
+PCRE2_LIBS = $(shell $(PKG_CONFIG) --libs libpcre2-8 2>/dev/null || echo -lpcre2-8)
+build/rel/cmd/filter.o build/san/cmd/filter.o: PKG_CFLAGS += $(PCRE2_CFLAGS)
+CMD_LIBS = $(PCRE2_LIBS) $(LIBS)
 
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 
-LIB_SRC := $(wildcard core/*.c parsers/*.c writers/*.c api/*.c)
+# api/example.c is the README's example program (tests/install.sh builds
+# it against the installed library), not a part of libkifu.
+LIB_SRC := $(filter-out api/example.c,$(wildcard core/*.c parsers/*.c \
+	writers/*.c api/*.c))
 CMD_SRC := $(wildcard cmd/*.c)
 TEST_SRC := $(wildcard tests/test_*.c)
 
@@ -105,7 +114,7 @@ libkifu.so: libkifu.so.$(VERSION)
 	ln -sf $(SONAME) $@
 
 kifu: $(REL_CMD_OBJ) libkifu.a
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(REL_CMD_OBJ) libkifu.a $(LIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(REL_CMD_OBJ) libkifu.a $(CMD_LIBS)
 
 # Objects depend on the flags they were built with, so changing CFLAGS or
 # ARCH_FLAGS rebuilds them.
@@ -132,7 +141,8 @@ build/san/libkifu.a: $(SAN_LIB_OBJ)
 	$(AR) qcs $@ $^
 
 build/san/kifu: $(SAN_CMD_OBJ) build/san/libkifu.a
-	$(CC) $(WARN) $(SAN_FLAGS) -o $@ $(SAN_CMD_OBJ) build/san/libkifu.a $(LIBS)
+	$(CC) $(WARN) $(SAN_FLAGS) -o $@ $(SAN_CMD_OBJ) build/san/libkifu.a \
+		$(CMD_LIBS)
 
 build/san/tests/%: tests/%.c $(wildcard tests/*.h) build/san/libkifu.a
 	@mkdir -p $(@D)
@@ -154,7 +164,8 @@ check-cli: build/san/kifu
 # the fuzzers' seeds, replayed through the fuzz targets' own oracle under
 # ASan+UBSan, without libFuzzer (tests/fuzz/standalone.c).
 SAN_REGRESS := $(FUZZ_TARGETS:%=build/san/fuzz/regress_%) \
-	build/san/fuzz/regress_dump build/san/fuzz/regress_keys
+	build/san/fuzz/regress_dump build/san/fuzz/regress_keys \
+	build/san/fuzz/regress_stats
 
 build/san/fuzz/regress_%: tests/fuzz/fuzz.c tests/fuzz/standalone.c \
 		build/san/libkifu.a
@@ -176,6 +187,15 @@ build/san/fuzz/regress_keys: tests/fuzz/fuzz_keys.c tests/fuzz/standalone.c \
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(WARN) $(SAN_FLAGS) -o $@ tests/fuzz/fuzz_keys.c \
 		tests/fuzz/standalone.c build/san/libkifu.a $(LIBS)
+
+# kifu stats --merge's reader of shards: JSON, counted by cmd/.
+STATS_SRC := cmd/gamestats.c cmd/strmap.c cmd/table.c
+build/san/fuzz/regress_stats: tests/fuzz/fuzz_stats.c tests/fuzz/standalone.c \
+		$(STATS_SRC:%.c=build/san/%.o) build/san/libkifu.a
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) $(WARN) $(SAN_FLAGS) -o $@ tests/fuzz/fuzz_stats.c \
+		tests/fuzz/standalone.c $(STATS_SRC:%.c=build/san/%.o) \
+		build/san/libkifu.a $(LIBS)
 
 check-regress: $(SAN_REGRESS)
 	@sh tests/fuzz/regress.sh build/san/fuzz
@@ -210,12 +230,17 @@ deps:
 # libFuzzer targets, one per input format (needs clang): see tests/fuzz/.
 FUZZ_FLAGS := -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 fuzz: $(FUZZ_TARGETS:%=build/fuzz/fuzz_%) build/fuzz/fuzz_dump \
-	build/fuzz/fuzz_keys
+	build/fuzz/fuzz_keys build/fuzz/fuzz_stats
 
 build/fuzz/fuzz_%: tests/fuzz/fuzz.c $(LIB_SRC)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) -std=c11 -Wall -Wextra -Werror $(FUZZ_FLAGS) \
 		-DFUZZ_FORMAT='"$*"' -o $@ tests/fuzz/fuzz.c $(LIB_SRC) $(LIBS)
+
+build/fuzz/fuzz_stats: tests/fuzz/fuzz_stats.c $(STATS_SRC) $(LIB_SRC)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) -std=c11 -Wall -Wextra -Werror $(FUZZ_FLAGS) \
+		-o $@ tests/fuzz/fuzz_stats.c $(STATS_SRC) $(LIB_SRC) $(LIBS)
 
 build/fuzz/fuzz_dump: tests/fuzz/fuzz_dump.c $(LIB_SRC)
 	@mkdir -p $(@D)

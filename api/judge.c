@@ -91,26 +91,21 @@ verdict_status_name(enum verdict_status s)
 	return names[s];
 }
 
-/* A probed input that is no record: no verdict, only the count. */
-static int
-report_skipped(struct judge *j, struct verdict *v, verdict_fn fn, void *ctx)
+const struct venue *
+judge_adjudicate(struct judge *j, const struct format *f,
+    const struct replay *rp, struct adjudication *adj, struct venue *venue)
 {
-	diag_list_clear(&j->d);
-	v->skipped = 1;
-	v->r = NULL;
-	v->rp = NULL;
-	fn(ctx, v);
-	return 0;
-}
+	const struct ruleset *rs = j->opts.rules ? j->opts.rules :
+	    ruleset_default();
+	struct ruleset chosen;
 
-static void
-report_empty(struct judge *j, struct verdict *v, verdict_fn fn, void *ctx,
-    enum diag_id id, const char *msg)
-{
-	diag_add(&j->d, DIAG_ERROR, diag_id_name(id), NULL, 0, "%s", msg);
-	v->r = NULL;
-	v->rp = NULL;
-	fn(ctx, v);
+	if (j->opts.auto_rules) {
+		venue_detect(&j->r, f->name, &j->t, venue);
+		venue_ruleset(venue, &j->r, j->opts.rules, &chosen);
+		rs = &chosen;
+	}
+	adjudicate(&j->r, rp, rs, adj);
+	return j->opts.auto_rules ? venue : NULL;
 }
 
 /*
@@ -125,19 +120,9 @@ adjudicate_record(struct judge *j, const struct format *f,
     const struct replay *rp, struct adjudication *adj, struct venue *venue,
     struct verdict *v)
 {
-	const struct ruleset *rs = j->opts.rules ? j->opts.rules :
-	    ruleset_default();
 	const struct record_node *n;
-	struct ruleset chosen;
 
-	v->venue = NULL;
-	if (j->opts.auto_rules) {
-		venue_detect(&j->r, f->name, &j->t, venue);
-		venue_ruleset(venue, &j->r, j->opts.rules, &chosen);
-		rs = &chosen;
-		v->venue = venue;
-	}
-	adjudicate(&j->r, rp, rs, adj);
+	v->venue = judge_adjudicate(j, f, rp, adj, venue);
 	v->adj = adj;
 	v->result = adj->result;
 	v->has_recorded = adj->has_claim;
@@ -153,64 +138,124 @@ adjudicate_record(struct judge *j, const struct format *f,
 	    adj->message);
 }
 
-int
-judge_bytes(struct judge *j, const char *file, const char *path_hint,
-    struct strbuf *data, unsigned flags, verdict_fn fn, void *ctx)
+enum judge_open_status
+judge_open(struct judge *j, struct judge_input *in, const char *path_hint,
+    struct strbuf *data, unsigned flags)
 {
 	const struct limits *lim = j->opts.limits ? j->opts.limits :
 	    &limits_default;
 	const struct variant *vr = j->opts.variant ? j->opts.variant :
 	    variant_standard();
-	const struct format *f;
-	struct verdict v;
-	struct reader rd;
-	int index = 0, score = 0;
+	const struct format *f = NULL;
+	int score = 0;
 
-	memset(&v, 0, sizeof(v));
-	v.file = file;
-	v.d = &j->d;
-	v.terminal = "";
+	memset(in, 0, sizeof(*in));
 	diag_list_clear(&j->d);
 	j->t.max_line = lim->line;
 	if (text_decode_strbuf(&j->t, data, &j->d) < 0) {
-		if (flags & JUDGE_PROBE)
-			return report_skipped(j, &v, fn, ctx);
-		v.format = j->opts.from ? j->opts.from->name : NULL;
-		fn(ctx, &v);
-		return 1;
+		if (flags & JUDGE_PROBE) {
+			diag_list_clear(&j->d);
+			return JUDGE_SKIPPED;
+		}
+		return JUDGE_UNREADABLE;
 	}
-	v.encoding = j->t.encoding;
+	in->decoded = 1;
 	/* --from says how to read a record, not which files are records. */
-	f = NULL;
 	if (flags & JUDGE_PROBE) {
 		f = formats_detect(&j->t, path_hint, &score);
 		if (score < FORMATS_CERTAIN)
-			return report_skipped(j, &v, fn, ctx);
+			return JUDGE_SKIPPED;
 	}
 	if (j->opts.from)
 		f = j->opts.from;
 	else if (!f)
 		f = formats_detect(&j->t, path_hint, NULL);
 	if (!f) {
-		report_empty(j, &v, fn, ctx, DIAG_UNKNOWN_FORMAT,
-		    "not a record kifu can read");
-		return 1;
+		diag_add(&j->d, DIAG_ERROR, diag_id_name(DIAG_UNKNOWN_FORMAT),
+		    NULL, 0, "not a record kifu can read");
+		return JUDGE_UNREADABLE;
 	}
-	v.format = f->name;
-	reader_init(&rd, &j->t, vr);
-	rd.lim = lim;
+	in->f = f;
+	reader_init(&in->rd, &j->t, vr);
+	in->rd.lim = lim;
+	return JUDGE_READY;
+}
+
+static enum read_status
+read_record(struct judge *j, struct judge_input *in)
+{
+	enum read_status st;
+
+	diag_list_clear(&j->d);
+	record_reset(&j->r, in->rd.v);
+	st = in->f->read(&in->rd, &j->r, &j->d);
+	if ((st == READ_ERROR || st == READ_FATAL) && !j->d.errors)
+		diag_add(&j->d, DIAG_ERROR, diag_id_name(DIAG_SYNTAX), NULL, 0,
+		    "record %d cannot be read", in->index + 1);
+	return st;
+}
+
+enum read_status
+judge_next(struct judge *j, struct judge_input *in, int headers_only)
+{
+	enum read_status st;
+
+	in->before = in->rd;
+	in->rd.headers_only = headers_only;
+	st = read_record(j, in);
+	in->rd.headers_only = 0;
+	if (st != READ_EOF)
+		in->index++;
+	return st;
+}
+
+enum read_status
+judge_reread(struct judge *j, struct judge_input *in)
+{
+	in->rd = in->before;
+	return read_record(j, in);
+}
+
+int
+judge_bytes(struct judge *j, const char *file, const char *path_hint,
+    struct strbuf *data, unsigned flags, verdict_fn fn, void *ctx)
+{
+	struct judge_input in;
+	struct verdict v;
+
+	memset(&v, 0, sizeof(v));
+	v.file = file;
+	v.d = &j->d;
+	v.terminal = "";
+	switch (judge_open(j, &in, path_hint, data, flags)) {
+	case JUDGE_SKIPPED:
+		/* No verdict, only the count. */
+		diag_list_clear(&j->d);
+		v.skipped = 1;
+		fn(ctx, &v);
+		return 0;
+	case JUDGE_UNREADABLE:
+		/* Undecodable, or decoded and of no format kifu knows. */
+		if (in.decoded)
+			v.encoding = j->t.encoding;
+		else if (j->opts.from)
+			v.format = j->opts.from->name;
+		fn(ctx, &v);
+		return 1;
+	case JUDGE_READY:
+		break;
+	}
+	v.encoding = j->t.encoding;
+	v.format = in.f->name;
 	for (;;) {
 		struct replay rp;
 		struct adjudication adj;
 		struct venue venue;
-		enum read_status st;
+		enum read_status st = judge_next(j, &in, 0);
 
-		diag_list_clear(&j->d);
-		record_reset(&j->r, vr);
-		st = f->read(&rd, &j->r, &j->d);
 		if (st == READ_EOF)
 			break;
-		v.index = index;
+		v.index = in.index - 1;
 		v.r = &j->r;
 		v.rp = NULL;
 		v.adj = NULL;
@@ -220,31 +265,23 @@ judge_bytes(struct judge *j, const char *file, const char *path_hint,
 		if (st == READ_OK) {
 			replay_record(&j->r, &rp, &j->d);
 			v.rp = &rp;
-			adjudicate_record(j, f, &rp, &adj, &venue, &v);
-		} else if (!j->d.errors) {
-			diag_add(&j->d, DIAG_ERROR, diag_id_name(DIAG_SYNTAX),
-			    NULL, 0, "record %d cannot be read", index + 1);
+			adjudicate_record(j, in.f, &rp, &adj, &venue, &v);
 		}
 		fn(ctx, &v);
-		index++;
 		if (st == READ_FATAL)
 			break;
 	}
-	if (index == 0) {
+	if (in.index == 0) {
 		diag_list_clear(&j->d);
+		diag_add(&j->d, DIAG_ERROR, diag_id_name(DIAG_EMPTY), NULL, 0,
+		    "no record in the file");
 		v.index = 0;
-		report_empty(j, &v, fn, ctx, DIAG_EMPTY, "no record in the file");
+		v.r = NULL;
+		v.rp = NULL;
+		fn(ctx, &v);
 		return 1;
 	}
-	return index;
-}
-
-static void
-add_clean(struct strbuf *sb, const char *s)
-{
-	for (; *s; s++)
-		strbuf_addc(sb, (unsigned char)*s < 0x20 || *s == 0x7f ?
-		    '?' : *s);
+	return in.index;
 }
 
 void
@@ -259,11 +296,11 @@ verdict_diags(struct strbuf *out, const struct verdict *v,
 
 		if (g->severity < min || g->severity > max)
 			continue;
-		add_clean(out, v->file);
+		strbuf_add_printable(out, v->file);
 		if (g->loc.line)
 			strbuf_addf(out, ":%u:%u", g->loc.line, g->loc.col);
 		strbuf_addf(out, ": %s: ", sev[g->severity]);
-		add_clean(out, g->message);
+		strbuf_add_printable(out, g->message);
 		strbuf_addf(out, " [%s]\n", g->id);
 	}
 }

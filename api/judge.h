@@ -84,6 +84,52 @@ struct judge *judge_new(const struct judge_opts *o);
 void judge_free(struct judge *j);
 
 /*
+ * One input read record by record, for the commands that want less than
+ * judge_bytes does for each (kifu find reads headers, replays only as
+ * far as it must); judge_bytes is made of these.
+ */
+struct judge_input {
+	const struct format *f;	/* what the records are read as */
+	struct reader rd;
+	struct reader before;	/* rd before the last record read */
+	int index;		/* records read so far */
+	int decoded;		/* the text was decoded (into j->t) */
+};
+
+enum judge_open_status {
+	JUDGE_READY,		/* records to read */
+	JUDGE_SKIPPED,		/* probed (JUDGE_PROBE), and no record */
+	JUDGE_UNREADABLE	/* undecodable, or no format: see j->d */
+};
+
+/*
+ * Decodes data (the judge may take its buffer) into j->t and chooses
+ * the format as judge_bytes does (--from, else detected; a probed input
+ * must be certainly a record). in->f stays NULL unless JUDGE_READY.
+ */
+enum judge_open_status judge_open(struct judge *j, struct judge_input *in,
+    const char *path_hint, struct strbuf *data, unsigned flags);
+
+/*
+ * The next record into j->r, its diagnostics into j->d (both cleared
+ * first). READ_ERROR and READ_FATAL come with an error in j->d; nothing
+ * can be read after READ_FATAL. headers_only: as struct reader's.
+ */
+enum read_status judge_next(struct judge *j, struct judge_input *in,
+    int headers_only);
+
+/* The record judge_next read last, read again whole. */
+enum read_status judge_reread(struct judge *j, struct judge_input *in);
+
+/*
+ * The result of j->r (replayed into rp, read as format f) under the
+ * judge's rule set; under auto_rules the set its text points at, with
+ * the evidence in *venue. Returns venue, or NULL when the set was given.
+ */
+const struct venue *judge_adjudicate(struct judge *j, const struct format *f,
+    const struct replay *rp, struct adjudication *adj, struct venue *venue);
+
+/*
  * Judges every record in data (the bytes of one input; the judge may
  * take its buffer) and calls fn once per record, or once for an input
  * that holds none or cannot be decoded. Returns the number of records

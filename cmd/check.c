@@ -12,7 +12,8 @@
 #include "api/judge.h"
 #include "pipeline.h"
 #include "ruleopts.h"
-#include "stats.h"
+#include "tally.h"
+#include "core/xalloc.h"
 
 const char cmd_check_usage[] =
     "usage: kifu check [<options>] <path>...\n"
@@ -27,10 +28,7 @@ const char cmd_check_usage[] =
     "    --summary-json       the summary as one JSON object on stdout\n"
     "    -v, --verbose        also print warnings (stderr)\n"
     "    --fail-fast          stop at the first finding\n"
-    "Reading:\n"
-    "    --from <format>      read every record as this format\n"
-    "    --variant <name>     standard (default) or minishogi: the game a\n"
-    "                         record is of when its text does not say\n"
+    READ_HELP
     "\n"
     "Exit status: 0 every record valid, 1 findings, 2 trouble (usage, an\n"
     "input that cannot be read).\n"
@@ -40,7 +38,7 @@ const char cmd_check_usage[] =
 struct check {
 	int json, quiet, summary_json, verbose;
 	struct judge_opts jo;
-	struct stats total;	/* main thread: the merged batches */
+	struct tally total;	/* main thread: the merged batches */
 	int status;
 };
 
@@ -48,7 +46,7 @@ struct check {
 struct check_batch {
 	struct strbuf out;	/* for stdout */
 	struct strbuf err;	/* for stderr */
-	struct stats st;
+	struct tally st;
 	int failed;		/* an input could not be read */
 	int findings;		/* of the whole batch */
 	int last;		/* of the input being judged */
@@ -71,10 +69,10 @@ on_verdict(void *ctx, const struct verdict *v)
 	enum verdict_status st = verdict_status(v);
 
 	if (v->skipped) {
-		stats_skip(&b->st, v->file);
+		tally_skip(&b->st, v->file);
 		return;
 	}
-	stats_add(&b->st, verdict_status_name(st), e ? e->id : NULL,
+	tally_add(&b->st, verdict_status_name(st), e ? e->id : NULL,
 	    v->format, v->encoding, v->rp ? reason_name(v->result.reason) :
 	    NULL, v->adj ? v->adj->rules : NULL);
 	if (st != VERDICT_OK)
@@ -96,7 +94,7 @@ render_fail(struct check *c, struct check_batch *b, const char *name,
     const char *why)
 {
 	b->failed = 1;
-	stats_add(&b->st, "error", "io", NULL, NULL, NULL, NULL);
+	tally_add(&b->st, "error", "io", NULL, NULL, NULL, NULL);
 	if (c->json && !c->quiet && !c->summary_json) {
 		strbuf_adds(&b->out, "{\"file\": \"");
 		strbuf_add_json_string(&b->out, name, strlen(name));
@@ -121,7 +119,7 @@ batch_init(void *ctx, void *batch)
 
 	strbuf_init(&b->out);
 	strbuf_init(&b->err);
-	stats_init(&b->st);
+	tally_init(&b->st);
 	b->c = ctx;
 }
 
@@ -133,7 +131,7 @@ batch_release(void *ctx, void *batch)
 	(void)ctx;
 	strbuf_release(&b->out);
 	strbuf_release(&b->err);
-	stats_release(&b->st);
+	tally_release(&b->st);
 }
 
 static void
@@ -187,7 +185,7 @@ emit(void *ctx, void *batch)
 		fflush(stdout);
 		fwrite(b->err.buf, 1, b->err.len, stderr);
 	}
-	stats_merge(&c->total, &b->st);
+	tally_merge(&c->total, &b->st);
 	if (b->failed)
 		worst(c, EXIT_TROUBLE);
 	if (b->findings)
@@ -201,7 +199,7 @@ ignore(void *ctx, const char *name)
 {
 	struct check *c = ctx;
 
-	stats_skip(&c->total, name);
+	tally_skip(&c->total, name);
 }
 
 static long long
@@ -230,11 +228,10 @@ cmd_check(int argc, char **argv)
 		{ "json", no_argument, NULL, 'J' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "summary-json", no_argument, NULL, 'S' },
-		{ "from", required_argument, NULL, 'F' },
 		{ "fail-fast", no_argument, NULL, 'x' },
 		{ "verbose", no_argument, NULL, 'v' },
-		{ "variant", required_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
+		READ_LONGOPTS,
 		WALK_LONGOPTS,
 		RULE_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
@@ -258,22 +255,9 @@ cmd_check(int argc, char **argv)
 		case 'S': c.summary_json = 1; break;
 		case 'x': wo.po.fail_fast = 1; break;
 		case 'v': c.verbose = 1; break;
-		case 'F':
-			if (!(c.jo.from = formats_by_name(optarg)) ||
-			    !c.jo.from->read)
-				return cmd_usage_error(cmd_check_usage,
-				    "unknown format '%s' (known: %s)", optarg,
-				    formats_names());
-			break;
-		case 'V':
-			if (cmd_variant(optarg, &c.jo.variant, cmd_check_usage))
-				return EXIT_TROUBLE;
-			break;
 		case 'h': return cmd_help(cmd_check_usage);
 		default:
-			if ((rc = walkopts_take(&wo, opt, optarg,
-			    cmd_check_usage)) != 0 ||
-			    (rc = ruleopts_take(&ro, opt, optarg,
+			if ((rc = judgeopts_take(&c.jo, &wo, &ro, opt, optarg,
 			    cmd_check_usage)) != 0) {
 				if (rc != 1)
 					return rc;
@@ -286,25 +270,22 @@ cmd_check(int argc, char **argv)
 	}
 	if (walkopts_finish(&wo, argc - optind, cmd_check_usage))
 		return EXIT_TROUBLE;
-	if (ruleopts_build(&ro, &rs, &c.jo.auto_rules, cmd_check_usage))
+	if (ruleopts_judge(&ro, &rs, &c.jo, cmd_check_usage))
 		return EXIT_TROUBLE;
-	c.jo.rules = &rs;
-	c.jo.no_result_check = ro.no_result_check;
-	c.jo.limits = &ro.lim;
 	ruleset_describe(&rs, desc, sizeof(desc));
-	stats_init(&c.total);
+	tally_init(&c.total);
 	if (pipeline_run(&wo.po, &check_ops, &c, argv + optind, argc - optind,
 	    wo.from_stdin, wo.nul, NULL, &c.total.seconds) < 0)
 		worst(&c, EXIT_TROUBLE);
 	if (c.summary_json) {
-		stats_json(&c.total, desc, &sum);
+		tally_json(&c.total, desc, &sum);
 		fputs(sum.buf, stdout);
 	} else {
-		stats_text(&c.total, desc, &sum);
+		tally_text(&c.total, desc, &sum);
 		fflush(stdout);
 		fputs(sum.buf, stderr);
 	}
 	strbuf_release(&sum);
-	stats_release(&c.total);
+	tally_release(&c.total);
 	return c.status;
 }

@@ -31,7 +31,7 @@ struct command {
 
 /* The command table of cmd/kifu.c, alphabetical, and a lookup in it. */
 const struct command *cmd_commands(size_t *n);
-const struct command *cmd_find(const char *name);
+const struct command *cmd_lookup(const char *name);
 
 /*
  * A command's manual page in mdoc, made from its usage text (man.c), and
@@ -47,10 +47,12 @@ int cmd_complete(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_dump(int argc, char **argv);
 int cmd_export(int argc, char **argv);
+int cmd_find(int argc, char **argv);
 int cmd_legal(int argc, char **argv);
 int cmd_moves(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 int cmd_show(int argc, char **argv);
+int cmd_stats(int argc, char **argv);
 int cmd_summary(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
 
@@ -59,10 +61,12 @@ extern const char cmd_complete_usage[];
 extern const char cmd_convert_usage[];
 extern const char cmd_dump_usage[];
 extern const char cmd_export_usage[];
+extern const char cmd_find_usage[];
 extern const char cmd_legal_usage[];
 extern const char cmd_moves_usage[];
 extern const char cmd_perft_usage[];
 extern const char cmd_show_usage[];
+extern const char cmd_stats_usage[];
 extern const char cmd_summary_usage[];
 extern const char cmd_validate_usage[];
 
@@ -70,6 +74,15 @@ extern const char cmd_validate_usage[];
 int cmd_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cmd_warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cmd_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * "FILE[:LINE:COL]: warning: WHAT: MESSAGE [ID]\n" for a record's first
+ * error e (may be NULL) into out, control characters shown as '?': how
+ * find and stats name a record they cannot read, and go on.
+ */
+struct strbuf;
+void cmd_diag_line(struct strbuf *out, const char *file, const struct diag *e,
+    const char *what);
 
 /* Each diagnostic as FILE:LINE:COL: SEVERITY: MESSAGE [ID] on stderr. */
 void cmd_print_diags(const char *file, const struct diag_list *d);

@@ -195,7 +195,7 @@ cmd_complete(int argc, char **argv)
 
 	if (argc >= 2 && !strcmp(argv[1], "--help"))
 		return cmd_help(cmd_complete_usage);
-	if (argc >= 3 && !(c = cmd_find(argv[2])))
+	if (argc >= 3 && !(c = cmd_lookup(argv[2])))
 		return EXIT_FINDINGS;
 	if (argc == 2 && !strcmp(argv[1], "commands")) {
 		const struct command *t = cmd_commands(&n);

@@ -29,6 +29,8 @@ static const struct command commands[] = {
 	    cmd_dump_usage },
 	{ "export", cmd_export, "write training rows (HCPE, HCPE3, PSV, HCP, "
 	    "SFEN)", cmd_export_usage },
+	{ "find", cmd_find, "search archives by position, player, date, result",
+	    cmd_find_usage },
 	{ "help", cmd_help_cmd, "show the commands, or one command's help",
 	    help_usage },
 	{ "legal", cmd_legal, "judge USI moves played from a position",
@@ -39,6 +41,8 @@ static const struct command commands[] = {
 	    cmd_perft_usage },
 	{ "show", cmd_show, "draw a position: terminal, SVG, PNG, or a GIF",
 	    cmd_show_usage },
+	{ "stats", cmd_stats, "count results, lengths, openings, players",
+	    cmd_stats_usage },
 	{ "summary", cmd_summary, "merge the JSON Lines of several checks",
 	    cmd_summary_usage },
 	{ "validate", cmd_validate, "replay records and report illegal moves",
@@ -58,7 +62,7 @@ cmd_commands(size_t *n)
 }
 
 const struct command *
-cmd_find(const char *name)
+cmd_lookup(const char *name)
 {
 	size_t i;
 
@@ -74,7 +78,7 @@ print_man(const char *name)
 	struct strbuf sb = STRBUF_INIT;
 	const struct command *c = NULL;
 
-	if (name && !(c = cmd_find(name)))
+	if (name && !(c = cmd_lookup(name)))
 		return cmd_error("'%s' is not a kifu command; see 'kifu help'",
 		    name);
 	if (c)
@@ -120,7 +124,7 @@ cmd_help_cmd(int argc, char **argv)
 			return cmd_help(help_usage);
 		return cmd_usage_error(help_usage, "'help' takes one command");
 	}
-	if (!(c = cmd_find(argv[1])))
+	if (!(c = cmd_lookup(argv[1])))
 		return cmd_error("'%s' is not a kifu command; see 'kifu help'",
 		    argv[1]);
 	return cmd_help(c->usage);
@@ -165,7 +169,7 @@ main(int argc, char **argv)
 		list_commands(stdout);
 		return finish_stdout(EXIT_OK);
 	}
-	if (!(c = cmd_find(argv[1]))) {
+	if (!(c = cmd_lookup(argv[1]))) {
 		cmd_error("'%s' is not a kifu command; see 'kifu help'", argv[1]);
 		return EXIT_TROUBLE;
 	}

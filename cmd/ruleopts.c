@@ -2,6 +2,9 @@
 
 #include "cmd.h"
 #include "ruleopts.h"
+#include "api/formats.h"
+#include "api/judge.h"
+#include "pipeline.h"
 
 
 void
@@ -10,6 +13,47 @@ ruleopts_init(struct ruleopts *ro)
 	memset(ro, 0, sizeof(*ro));
 	ro->name = "auto";
 	ro->lim = limits_default;
+}
+
+int
+readopts_take(struct judge_opts *jo, int opt, const char *arg,
+    const char *usage)
+{
+	switch (opt) {
+	case OPT_READ_FROM:
+		if (!(jo->from = formats_by_name(arg)) || !jo->from->read)
+			return cmd_usage_error(usage, "unknown format '%s' "
+			    "(known: %s)", arg, formats_names());
+		return 1;
+	case OPT_READ_VARIANT:
+		return cmd_variant(arg, &jo->variant, usage) ? EXIT_TROUBLE : 1;
+	default:
+		return 0;
+	}
+}
+
+int
+judgeopts_take(struct judge_opts *jo, struct walkopts *wo,
+    struct ruleopts *ro, int opt, char *arg, const char *usage)
+{
+	int rc;
+
+	if ((rc = readopts_take(jo, opt, arg, usage)) != 0 ||
+	    (rc = walkopts_take(wo, opt, arg, usage)) != 0)
+		return rc;
+	return ruleopts_take(ro, opt, arg, usage);
+}
+
+int
+ruleopts_judge(const struct ruleopts *ro, struct ruleset *rs,
+    struct judge_opts *jo, const char *usage)
+{
+	if (ruleopts_build(ro, rs, &jo->auto_rules, usage))
+		return EXIT_TROUBLE;
+	jo->rules = rs;
+	jo->no_result_check = ro->no_result_check;
+	jo->limits = &ro->lim;
+	return 0;
 }
 
 int

@@ -15,8 +15,31 @@
 /* getopt_long codes, above every character a short option uses. */
 enum {
 	OPT_RULES = 0x100, OPT_DECLARATION, OPT_MAX_MOVES,
-	OPT_REPETITION_START, OPT_RULE, OPT_LIMIT, OPT_NO_RESULT_CHECK
+	OPT_REPETITION_START, OPT_RULE, OPT_LIMIT, OPT_NO_RESULT_CHECK,
+	OPT_READ_FROM, OPT_READ_VARIANT
 };
+
+/*
+ * How the commands that walk read a record (check, find, stats):
+ * --from and --variant, into the judge's options.
+ */
+#define READ_LONGOPTS \
+	{ "from", required_argument, NULL, OPT_READ_FROM }, \
+	{ "variant", required_argument, NULL, OPT_READ_VARIANT }
+
+#define READ_HELP \
+    "Reading:\n" \
+    "    --from <format>      read every record as this format\n" \
+    "    --variant <name>     standard (default) or minishogi: the game a\n" \
+    "                         record is of when its text does not say\n"
+
+struct judge_opts;
+/*
+ * Takes one option getopt_long returned into jo: 1 if it was a reading
+ * option, 0 if not, EXIT_TROUBLE after a usage error.
+ */
+int readopts_take(struct judge_opts *jo, int opt, const char *arg,
+    const char *usage);
 
 #define LIMIT_LONGOPT \
 	{ "limit", required_argument, NULL, OPT_LIMIT }
@@ -97,5 +120,20 @@ int ruleopts_take(struct ruleopts *ro, int opt, char *arg, const char *usage);
  */
 int ruleopts_build(const struct ruleopts *ro, struct ruleset *rs,
     int *automatic, const char *usage);
+/*
+ * ruleopts_build into rs, and the judge's options from it: the set (rs,
+ * borrowed), auto, the result check, the limits (ro's, borrowed).
+ */
+int ruleopts_judge(const struct ruleopts *ro, struct ruleset *rs,
+    struct judge_opts *jo, const char *usage);
+
+/*
+ * The options of the commands that walk and judge (check, find, stats):
+ * reading (READ_LONGOPTS), the walk (cmd/pipeline.h) and the rules; as
+ * each *_take, 1 if opt was one of them, 0 if not, or EXIT_TROUBLE.
+ */
+struct walkopts;
+int judgeopts_take(struct judge_opts *jo, struct walkopts *wo,
+    struct ruleopts *ro, int opt, char *arg, const char *usage);
 
 #endif /* KIFU_CMD_RULEOPTS_H */

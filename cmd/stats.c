@@ -1,235 +1,375 @@
-#include <ctype.h>
+/*
+ * stats.c - `kifu stats`: what the results of whole archives say (the
+ * counting: cmd/gamestats.c), walked as `kifu check` walks them, each
+ * record judged as check judges it (the rule set auto by default); or
+ * the JSON of several runs merged (--merge).
+ */
+#include <getopt.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "stats.h"
+#include "cmd.h"
+#include "gamestats.h"
+#include "jsonl.h"
+#include "pipeline.h"
+#include "ruleopts.h"
+#include "api/judge.h"
+#include "core/handicap.h"
+#include "core/usi.h"
 #include "core/xalloc.h"
 
-static void
-tally_add(struct tally *t, const char *name, long long n)
-{
-	size_t i;
+const char cmd_stats_usage[] =
+    "usage: kifu stats [--by player|event|year|opening|none] [--json]\n"
+    "                  <path>...\n"
+    "   or: kifu stats --merge [--by <group>] [--json] <file.json>...\n"
+    "\n"
+    "Counts the results the rules give the records under the paths (as\n"
+    "check judges them): by reason and by winner, for all games, even\n"
+    "games and handicap games; the game lengths; the first two moves; and\n"
+    "per player or per group. A record that cannot be read is named on\n"
+    "stderr and not counted.\n"
+    "\n"
+    "    --by <group>         none (default), player (each player's games,\n"
+    "                         as Black and as White, first and last date),\n"
+    "                         event, year or opening (the figures for each)\n"
+    "    --json               one JSON object; its counts are whole, so\n"
+    "                         that runs over parts merge exactly\n"
+    "    --merge              read the JSON of earlier runs instead and\n"
+    "                         print what one run over all would\n"
+    "    -s, --no-messages    no warning for a record that cannot be read\n"
+    READ_HELP
+    "\n"
+    WALK_HELP
+    "\n"
+    "Exit status: 0 every record counted, 1 a record could not be read,\n"
+    "2 trouble (usage, an input that cannot be read).\n"
+    "\n"
+    RULEOPTS_HELP;
 
-	if (!name || !*name)
-		name = "unknown";
-	for (i = 0; i < t->n; i++)
-		if (strcmp(t->v[i].name, name) == 0) {
-			t->v[i].n += n;
-			return;
-		}
-	ALLOC_GROW(t->v, t->n + 1, t->alloc);
-	t->v[t->n].name = xstrndup(name, strlen(name));
-	t->v[t->n].n = n;
-	t->n++;
+struct stats {
+	struct judge_opts jo;
+	int json, quiet_unreadable;
+	enum group_by by;
+	struct gamestats total;		/* main thread: the merged batches */
+	long long unreadable;
+	int failed;
+};
+
+struct stats_batch {
+	struct gamestats gs;
+	struct strbuf err;
+	long long unreadable;
+	int failed;
+	struct stats *c;
+};
+
+static const char *
+first_header(const struct record *r, enum header_id id)
+{
+	const struct record_header *h = record_find_header(r, id);
+
+	return h ? record_str(r, h->value) : "";
+}
+
+/* "7g7f 3c3d": the first two moves, "" if the game has fewer. */
+static void
+opening_of(const struct record *r, char *out)
+{
+	int32_t a = r->nodes[0].next, b;
+
+	out[0] = '\0';
+	if (a < 0 || r->nodes[a].mv == MOVE_NONE ||
+	    (b = r->nodes[a].next) < 0 || r->nodes[b].mv == MOVE_NONE)
+		return;
+	usi_format_move(r->nodes[a].mv, out);
+	strcat(out, " ");
+	usi_format_move(r->nodes[b].mv, out + strlen(out));
+}
+
+static enum start_kind
+start_of(const struct record *r)
+{
+	enum handicap h = handicap_identify(&r->start);
+
+	if (h == HANDICAP_EVEN)
+		return START_EVEN;
+	return h > HANDICAP_EVEN && h <= HANDICAP_10 ? START_HANDICAP :
+	    START_OTHER;
+}
+
+/* One record, read whole: replayed (the main line), judged, counted. */
+static void
+count_record(struct judge *j, const struct format *f, struct gamestats *gs)
+{
+	char date[DATE_MAX], opening[2 * USI_MOVE_MAX + 1];
+	struct replay_walk wk;
+	struct adjudication adj;
+	struct venue venue;
+	struct replay rp;
+	struct game g;
+
+	memset(&wk, 0, sizeof(wk));
+	wk.main_only = 1;
+	replay_record_walk(&j->r, &rp, &j->d, &wk);
+	judge_adjudicate(j, f, &rp, &adj, &venue);
+	date_of_record(&j->r, date);
+	opening_of(&j->r, opening);
+	g.result = adj.result;
+	g.start = start_of(&j->r);
+	g.black = first_header(&j->r, HDR_BLACK);
+	g.white = first_header(&j->r, HDR_WHITE);
+	g.event = first_header(&j->r, HDR_EVENT);
+	g.date = date;
+	g.opening = opening;
+	gamestats_add(gs, &g);
 }
 
 static void
-tally_release(struct tally *t)
+warn(struct stats *c, struct stats_batch *b, const char *file,
+    const struct diag_list *d, const char *what)
 {
-	size_t i;
+	const struct diag *e = diag_first_error(d);
 
-	for (i = 0; i < t->n; i++)
-		free(t->v[i].name);
-	free(t->v);
-	memset(t, 0, sizeof(*t));
+	b->unreadable++;
+	if (c->quiet_unreadable)
+		return;
+	cmd_diag_line(&b->err, file, e, what);
+}
+
+/* --- the pipeline's callbacks ----------------------------------------- */
+
+static void
+batch_init(void *ctx, void *batch)
+{
+	struct stats_batch *b = batch;
+	struct stats *c = ctx;
+
+	gamestats_init(&b->gs, c->by);
+	strbuf_init(&b->err);
+	b->c = c;
+}
+
+static void
+batch_release(void *ctx, void *batch)
+{
+	struct stats_batch *b = batch;
+
+	(void)ctx;
+	gamestats_release(&b->gs);
+	strbuf_release(&b->err);
+}
+
+static void
+batch_reset(void *ctx, void *batch)
+{
+	struct stats_batch *b = batch;
+
+	batch_release(ctx, batch);
+	memset(b, 0, sizeof(*b));
+	batch_init(ctx, batch);
+}
+
+static void *
+worker_new(void *ctx)
+{
+	struct stats *c = ctx;
+	struct judge *j = xmalloc(sizeof(*j));
+
+	judge_init(j, &c->jo);
+	return j;
+}
+
+static void
+worker_free(void *ctx, void *w)
+{
+	(void)ctx;
+	judge_release(w);
+	free(w);
 }
 
 static int
-by_count(const void *a, const void *b)
+input(void *ctx, void *worker, void *batch, const struct pipe_input *in)
 {
-	const struct tally_row *x = a, *y = b;
+	struct stats *c = ctx;
+	struct stats_batch *b = batch;
+	struct judge *j = worker;
+	struct judge_input ji;
+	enum read_status st;
 
-	if (x->n != y->n)
-		return x->n < y->n ? 1 : -1;
-	return strcmp(x->name, y->name);
+	if (in->error) {
+		b->failed = 1;
+		strbuf_addf(&b->err, "kifu: error: cannot read '%s': %s [io]\n",
+		    in->name, in->error);
+		return 0;
+	}
+	switch (judge_open(j, &ji, in->name, in->data, in->flags)) {
+	case JUDGE_SKIPPED:
+		return 0;
+	case JUDGE_UNREADABLE:
+		warn(c, b, in->name, &j->d, "no record counted");
+		return 0;
+	case JUDGE_READY:
+		break;
+	}
+	while ((st = judge_next(j, &ji, 0)) != READ_EOF) {
+		if (st == READ_OK)
+			count_record(j, ji.f, &b->gs);
+		else
+			warn(c, b, in->name, &j->d, "record not counted");
+		if (st == READ_FATAL)
+			break;
+	}
+	if (ji.index == 0) {
+		diag_list_clear(&j->d);
+		diag_add(&j->d, DIAG_ERROR, diag_id_name(DIAG_EMPTY), NULL, 0,
+		    "no record in the file");
+		warn(c, b, in->name, &j->d, "no record counted");
+	}
+	return 0;
 }
 
-/* Rows by falling count, then name: the same bytes for any input order. */
-static struct tally_row *
-sorted(const struct tally *t)
+static int
+emit(void *ctx, void *batch)
 {
-	struct tally_row *v = xreallocarray(NULL, t->n + 1, sizeof(*v));
+	struct stats *c = ctx;
+	struct stats_batch *b = batch;
 
-	if (t->n)
-		memcpy(v, t->v, t->n * sizeof(*v));
-	qsort(v, t->n, sizeof(*v), by_count);
-	return v;
+	if (b->err.len)
+		fwrite(b->err.buf, 1, b->err.len, stderr);
+	gamestats_merge(&c->total, &b->gs);
+	c->unreadable += b->unreadable;
+	c->failed |= b->failed;
+	return 0;
 }
 
-void
-stats_init(struct stats *s)
+static long long
+done(void *ctx)
 {
-	memset(s, 0, sizeof(*s));
-	s->seconds = -1;
+	return ((struct stats *)ctx)->total.total.all.records;
 }
 
-void
-stats_release(struct stats *s)
+static const struct pipeline_ops stats_ops = {
+	.batch_size = sizeof(struct stats_batch),
+	.batch_init = batch_init,
+	.batch_reset = batch_reset,
+	.batch_release = batch_release,
+	.worker_new = worker_new,
+	.worker_free = worker_free,
+	.input = input,
+	.emit = emit,
+	.done = done,
+};
+
+/* --- --merge ------------------------------------------------------------ */
+
+struct merge {
+	struct stats *c;
+	int by_given;		/* --by: else the first shard that shows one */
+};
+
+static int
+merge_object(void *ctx, json_t *o, char *why, size_t n)
 {
-	tally_release(&s->invalid_by_rule);
-	tally_release(&s->unreadable_by_id);
-	tally_release(&s->formats);
-	tally_release(&s->encodings);
-	tally_release(&s->results);
-	tally_release(&s->skipped_by_ext);
-	tally_release(&s->rules);
+	struct merge *m = ctx;
+	struct gamestats *gs = &m->c->total;
+
+	if (!m->by_given && gs->by == BY_NONE && gs->total.all.records == 0)
+		gs->by = gamestats_json_by(o);
+	if (gamestats_read_json(gs, o, why, n) < 0)
+		return -1;
+	return 0;
 }
 
-void
-stats_add(struct stats *s, const char *status, const char *rule,
-    const char *format, const char *encoding, const char *reason,
-    const char *rules)
+int
+cmd_stats(int argc, char **argv)
 {
-	s->records++;
-	if (!strcmp(status, "ok")) {
-		s->valid++;
-	} else if (!strcmp(status, "mismatch")) {
-		s->disputed++;
-		tally_add(&s->invalid_by_rule, rule, 1);
-	} else if (!strcmp(status, "illegal")) {
-		s->illegal++;
-		tally_add(&s->invalid_by_rule, rule, 1);
+	static const struct option longopts[] = {
+		{ "by", required_argument, NULL, 'B' },
+		{ "json", no_argument, NULL, 'J' },
+		{ "merge", no_argument, NULL, 'M' },
+		{ "no-messages", no_argument, NULL, 's' },
+		{ "help", no_argument, NULL, 'h' },
+		READ_LONGOPTS,
+		WALK_LONGOPTS,
+		RULE_LONGOPTS,
+		{ NULL, 0, NULL, 0 }
+	};
+	struct ruleopts ro;
+	struct walkopts wo;
+	struct ruleset rs;
+	char desc[RULESET_DESC_MAX];
+	struct strbuf out = STRBUF_INIT;
+	struct stats c;
+	struct merge mg;
+	int opt, rc, i, merge = 0, by = -1, status = 0;
+
+	memset(&c, 0, sizeof(c));
+	ruleopts_init(&ro);
+	walkopts_init(&wo, "records");
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "hj:zs", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'B':
+			if ((by = group_by_parse(optarg)) < 0)
+				return cmd_usage_error(cmd_stats_usage,
+				    "--by wants player, event, year, opening "
+				    "or none, not '%s'", optarg);
+			break;
+		case 'J': c.json = 1; break;
+		case 'M': merge = 1; break;
+		case 's': c.quiet_unreadable = 1; break;
+		case 'h': return cmd_help(cmd_stats_usage);
+		default:
+			if ((rc = judgeopts_take(&c.jo, &wo, &ro, opt, optarg,
+			    cmd_stats_usage)) != 0) {
+				if (rc != 1)
+					return rc;
+				break;
+			}
+			return cmd_usage_error(cmd_stats_usage,
+			    optopt ? "option '%s' needs a value" :
+			    "unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	c.by = by < 0 ? BY_NONE : (enum group_by)by;
+	if (merge) {
+		if (optind == argc)
+			return cmd_usage_error(cmd_stats_usage,
+			    "no file given");
+		gamestats_init(&c.total, c.by);
+		mg.c = &c;
+		mg.by_given = by >= 0;
+		for (i = optind; i < argc; i++)
+			if ((rc = jsonl_read(argv[i], merge_object, &mg)))
+				status = rc;
+		snprintf(desc, sizeof(desc), "%s", "");
 	} else {
-		s->unreadable++;
-		tally_add(&s->unreadable_by_id, rule, 1);
+		if (walkopts_finish(&wo, argc - optind, cmd_stats_usage) ||
+		    ruleopts_judge(&ro, &rs, &c.jo, cmd_stats_usage))
+			return EXIT_TROUBLE;
+		c.jo.no_result_check = 1;
+		ruleset_describe(&rs, desc, sizeof(desc));
+		gamestats_init(&c.total, c.by);
+		if (pipeline_run(&wo.po, &stats_ops, &c, argv + optind,
+		    argc - optind, wo.from_stdin, wo.nul, NULL, NULL) < 0)
+			c.failed = 1;
+		status = c.failed ? EXIT_TROUBLE : c.unreadable ?
+		    EXIT_FINDINGS : EXIT_OK;
 	}
-	if (format && *format)
-		tally_add(&s->formats, format, 1);
-	if (encoding && *encoding)
-		tally_add(&s->encodings, encoding, 1);
-	if (reason && *reason)
-		tally_add(&s->results, reason, 1);
-	if (rules && *rules)
-		tally_add(&s->rules, rules, 1);
-}
-
-void
-stats_skip(struct stats *s, const char *name)
-{
-	const char *slash = strrchr(name, '/');
-	const char *base = slash ? slash + 1 : name;
-	const char *dot = strrchr(base, '.');
-	char ext[16];
-	size_t i;
-
-	s->skipped++;
-	/* ".profile" has no extension; ".KIF~" and ".Md" count as written
-	 * in lower case; a long tail is no extension anyone groups by. */
-	if (!dot || dot == base || strlen(dot) >= sizeof(ext)) {
-		tally_add(&s->skipped_by_ext, "(none)", 1);
-		return;
+	if (status != EXIT_TROUBLE || !merge) {
+		if (c.json)
+			gamestats_json(&c.total, &out);
+		else
+			gamestats_text(&c.total, desc[0] ? desc : NULL, &out);
+		fflush(stderr);
+		fputs(out.buf, stdout);
 	}
-	for (i = 0; dot[i]; i++)
-		ext[i] = (char)tolower((unsigned char)dot[i]);
-	ext[i] = '\0';
-	tally_add(&s->skipped_by_ext, ext, 1);
-}
-
-static void
-merge_tally(struct tally *a, const struct tally *b)
-{
-	size_t i;
-
-	for (i = 0; i < b->n; i++)
-		tally_add(a, b->v[i].name, b->v[i].n);
-}
-
-void
-stats_merge(struct stats *a, const struct stats *b)
-{
-	a->records += b->records;
-	a->valid += b->valid;
-	a->disputed += b->disputed;
-	a->illegal += b->illegal;
-	a->unreadable += b->unreadable;
-	a->skipped += b->skipped;
-	merge_tally(&a->skipped_by_ext, &b->skipped_by_ext);
-	merge_tally(&a->rules, &b->rules);
-	merge_tally(&a->invalid_by_rule, &b->invalid_by_rule);
-	merge_tally(&a->unreadable_by_id, &b->unreadable_by_id);
-	merge_tally(&a->formats, &b->formats);
-	merge_tally(&a->encodings, &b->encodings);
-	merge_tally(&a->results, &b->results);
-}
-
-static void
-text_tally(struct strbuf *out, const char *label, const struct tally *t)
-{
-	struct tally_row *v;
-	size_t i;
-
-	if (!t->n)
-		return;
-	v = sorted(t);
-	strbuf_addf(out, "  %-12s", label);
-	for (i = 0; i < t->n; i++)
-		strbuf_addf(out, "%s %s %lld", i ? "," : "", v[i].name, v[i].n);
-	strbuf_addc(out, '\n');
-	free(v);
-}
-
-void
-stats_text(const struct stats *s, const char *rules, struct strbuf *out)
-{
-	strbuf_addf(out, "kifu: %lld records: %lld valid, %lld with a "
-	    "disputed result, %lld illegal, %lld unreadable", s->records,
-	    s->valid, s->disputed, s->illegal, s->unreadable);
-	if (s->skipped)
-		strbuf_addf(out, "; %lld %s skipped", s->skipped,
-		    s->skipped == 1 ? "file" : "files");
-	if (rules)
-		strbuf_addf(out, " (rules %s)", rules);
-	strbuf_addc(out, '\n');
-	text_tally(out, "invalid", &s->invalid_by_rule);
-	text_tally(out, "unreadable", &s->unreadable_by_id);
-	text_tally(out, "skipped", &s->skipped_by_ext);
-	text_tally(out, "formats", &s->formats);
-	text_tally(out, "encodings", &s->encodings);
-	text_tally(out, "results", &s->results);
-	text_tally(out, "rules", &s->rules);
-	if (s->seconds >= 0)
-		strbuf_addf(out, "  %-12s%.3f s, %.0f records/s\n", "time",
-		    s->seconds, s->seconds > 0 ?
-		    (double)s->records / s->seconds : 0.0);
-}
-
-static void
-json_tally(struct strbuf *out, const char *key, const struct tally *t)
-{
-	struct tally_row *v = sorted(t);
-	size_t i;
-
-	strbuf_addf(out, ", \"%s\": {", key);
-	for (i = 0; i < t->n; i++) {
-		strbuf_adds(out, i ? ", \"" : "\"");
-		strbuf_add_json_string(out, v[i].name, strlen(v[i].name));
-		strbuf_addf(out, "\": %lld", v[i].n);
-	}
-	strbuf_adds(out, "}");
-	free(v);
-}
-
-void
-stats_json(const struct stats *s, const char *rules, struct strbuf *out)
-{
-	/* "invalid" kept its meaning: every record read with a finding. */
-	strbuf_addf(out, "{\"records\": %lld, \"valid\": %lld, "
-	    "\"invalid\": %lld, \"unreadable\": %lld, \"disputed\": %lld, "
-	    "\"illegal\": %lld, \"skipped\": %lld", s->records, s->valid,
-	    s->disputed + s->illegal, s->unreadable, s->disputed, s->illegal,
-	    s->skipped);
-	if (rules)
-		strbuf_addf(out, ", \"rules\": \"%s\"", rules);
-	json_tally(out, "invalid_by_rule", &s->invalid_by_rule);
-	json_tally(out, "unreadable_by_id", &s->unreadable_by_id);
-	json_tally(out, "skipped_by_extension", &s->skipped_by_ext);
-	json_tally(out, "formats", &s->formats);
-	json_tally(out, "encodings", &s->encodings);
-	json_tally(out, "results", &s->results);
-	json_tally(out, "rules_by_set", &s->rules);
-	if (s->seconds >= 0)
-		strbuf_addf(out, ", \"seconds\": %.3f, "
-		    "\"records_per_second\": %.0f", s->seconds,
-		    s->seconds > 0 ? (double)s->records / s->seconds : 0.0);
-	strbuf_adds(out, "}\n");
+	if (c.unreadable && !c.json)
+		cmd_note("%lld record%s could not be read and %s not counted",
+		    c.unreadable, c.unreadable == 1 ? "" : "s",
+		    c.unreadable == 1 ? "is" : "are");
+	strbuf_release(&out);
+	gamestats_release(&c.total);
+	return status;
 }

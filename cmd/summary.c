@@ -3,7 +3,6 @@
  * check --json` (or `kifu validate --json`) runs into one summary, so that
  * a check split across hosts reports like a single run.
  */
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
@@ -11,8 +10,8 @@
 #include <jansson.h>
 
 #include "cmd.h"
-#include "api/input.h"
-#include "stats.h"
+#include "jsonl.h"
+#include "tally.h"
 
 const char cmd_summary_usage[] =
     "usage: kifu summary [--json] <file.jsonl>...\n"
@@ -55,7 +54,7 @@ note_rules(struct rules_seen *rs, const char *r)
 
 /* Counts one record object; -1 if it does not look like one. */
 static int
-add_record(struct stats *st, struct rules_seen *rs, json_t *o)
+add_record(struct tally *st, struct rules_seen *rs, json_t *o)
 {
 	const char *status = get_str(o, "status");
 	json_t *err = json_object_get(o, "error");
@@ -74,46 +73,28 @@ add_record(struct stats *st, struct rules_seen *rs, json_t *o)
 	    get_str(err, "rule") && !strcmp(get_str(err, "rule"),
 	    "result-mismatch"))
 		status = "mismatch";
-	stats_add(st, status, json_is_object(err) ? get_str(err, "rule") : NULL,
+	tally_add(st, status, json_is_object(err) ? get_str(err, "rule") : NULL,
 	    get_str(o, "format"), get_str(o, "encoding"),
 	    json_is_object(res) ? get_str(res, "reason") : NULL,
 	    get_str(o, "rules"));
 	return 0;
 }
 
+/* What jsonl_read hands over: the tally and the rule sets seen. */
+struct shard {
+	struct tally *st;
+	struct rules_seen *rs;
+};
+
 static int
-read_shard(struct stats *st, struct rules_seen *rs, const char *path)
+shard_record(void *ctx, json_t *o, char *why, size_t n)
 {
-	struct strbuf data = STRBUF_INIT;
-	const char *name = input_display_name(path);
-	size_t off = 0, line = 0;
-	int status = 0;
+	struct shard *sh = ctx;
 
-	if (input_read(path, &data) < 0) {
-		cmd_error("cannot read '%s': %s", name, strerror(errno));
-		return EXIT_TROUBLE;
-	}
-	while (off < data.len) {
-		const char *nl = memchr(data.buf + off, '\n', data.len - off);
-		size_t end = nl ? (size_t)(nl - data.buf) : data.len;
-		json_error_t je;
-		json_t *o;
-
-		line++;
-		if (end > off) {
-			o = json_loadb(data.buf + off, end - off, 0, &je);
-			if (!o || !json_is_object(o) || add_record(st, rs, o) < 0) {
-				fprintf(stderr, "%s:%zu:%d: error: %s [syntax]\n",
-				    name, line, o ? 1 : je.column,
-				    o ? "not a record object" : je.text);
-				status = EXIT_TROUBLE;
-			}
-			json_decref(o);
-		}
-		off = end + 1;
-	}
-	strbuf_release(&data);
-	return status;
+	if (add_record(sh->st, sh->rs, o) == 0)
+		return 0;
+	snprintf(why, n, "not a record object");
+	return -1;
 }
 
 int
@@ -124,8 +105,9 @@ cmd_summary(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct stats st;
+	struct tally st;
 	struct rules_seen rs = { "", 0 };
+	struct shard sh;
 	const char *label;
 	struct strbuf out = STRBUF_INIT;
 	int opt, i, json = 0, status = 0, rc;
@@ -142,19 +124,21 @@ cmd_summary(int argc, char **argv)
 	}
 	if (optind == argc)
 		return cmd_usage_error(cmd_summary_usage, "no file given");
-	stats_init(&st);
+	tally_init(&st);
+	sh.st = &st;
+	sh.rs = &rs;
 	for (i = optind; i < argc; i++)
-		if ((rc = read_shard(&st, &rs, argv[i])) > status)
+		if ((rc = jsonl_read(argv[i], shard_record, &sh)) > status)
 			status = rc;
 	label = rs.mixed ? "mixed" : rs.label[0] ? rs.label : NULL;
 	if (json)
-		stats_json(&st, label, &out);
+		tally_json(&st, label, &out);
 	else
-		stats_text(&st, label, &out);
+		tally_text(&st, label, &out);
 	fputs(out.buf, stdout);
 	if (!status && (st.disputed || st.illegal || st.unreadable))
 		status = EXIT_FINDINGS;
 	strbuf_release(&out);
-	stats_release(&st);
+	tally_release(&st);
 	return status;
 }

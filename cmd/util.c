@@ -14,6 +14,7 @@
 #include "cmd.h"
 #include "core/encode.h"
 #include "core/sfen.h"
+#include "core/strbuf.h"
 
 static void
 report(const char *prefix, const char *fmt, va_list ap)
@@ -59,6 +60,18 @@ cmd_warning(const char *fmt, ...)
 	va_start(ap, fmt);
 	report("warning: ", fmt, ap);
 	va_end(ap);
+}
+
+void
+cmd_diag_line(struct strbuf *out, const char *file, const struct diag *e,
+    const char *what)
+{
+	strbuf_add_printable(out, file);
+	if (e && e->loc.line)
+		strbuf_addf(out, ":%u:%u", e->loc.line, e->loc.col);
+	strbuf_addf(out, ": warning: %s: ", what);
+	strbuf_add_printable(out, e ? e->message : "unreadable");
+	strbuf_addf(out, " [%s]\n", e ? e->id : "syntax");
 }
 
 int

@@ -137,11 +137,8 @@ cmd_validate(int argc, char **argv)
 			    "unknown option '%s'", argv[optind - 1]);
 		}
 	}
-	if (ruleopts_build(&ro, &rs, &jo.auto_rules, cmd_validate_usage))
+	if (ruleopts_judge(&ro, &rs, &jo, cmd_validate_usage))
 		return EXIT_TROUBLE;
-	jo.rules = &rs;
-	jo.no_result_check = ro.no_result_check;
-	jo.limits = &ro.lim;
 	if (optind == argc)
 		return cmd_usage_error(cmd_validate_usage, "no file given");
 	strbuf_init(&v.out);

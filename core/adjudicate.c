@@ -785,18 +785,6 @@ quote(const char *s, char *buf, size_t size)
 	    "..." : "");
 }
 
-static int
-count_record_moves(const struct record *r)
-{
-	int32_t i;
-	int n = 0;
-
-	for (i = r->nodes[0].next; i >= 0 && r->nodes[i].special == SP_NONE;
-	    i = r->nodes[i].next)
-		n++;
-	return n;
-}
-
 /* Compares the rules' result with the record; sets consistent and message. */
 static void
 compare(struct ctx *c)
@@ -930,7 +918,7 @@ adjudicate(const struct record *r, const struct replay *rp,
 	c.rs = rs;
 	c.out = out;
 	c.end_node = -1;
-	c.record_moves = count_record_moves(r);
+	c.record_moves = record_main_moves(r);
 	ruleset_describe(rs, out->rules, sizeof(out->rules));
 	out->has_claim = adjudicate_recorded(r, rp, &out->claim, &out->raw);
 	set_limit(&c);

@@ -10,6 +10,7 @@
 #define KIFU_CORE_POSITION_H
 
 #include "variant.h"
+#include "zobrist.h"
 
 struct position {
 	const struct variant *v;
@@ -55,6 +56,17 @@ static inline uint64_t
 position_key(const struct position *pos)
 {
 	return pos->board_key ^ pos->hand_key;
+}
+
+/*
+ * The identity of the board alone, without the hands and the side to
+ * move (`kifu find --board-only`).
+ */
+static inline uint64_t
+position_board_key(const struct position *pos)
+{
+	return pos->side == WHITE ? pos->board_key ^ zobrist_side :
+	    pos->board_key;
 }
 
 /*

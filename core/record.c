@@ -283,6 +283,18 @@ record_main_end(const struct record *r)
 }
 
 int
+record_main_moves(const struct record *r)
+{
+	int32_t i;
+	int n = 0;
+
+	for (i = r->nodes[0].next; i >= 0 && r->nodes[i].special == SP_NONE;
+	    i = r->nodes[i].next)
+		n++;
+	return n;
+}
+
+int
 record_main_position(const struct record *r, int ply, struct position *pos,
     int32_t *last)
 {

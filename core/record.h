@@ -260,6 +260,8 @@ void comment_batch_flush(struct comment_batch *b, struct record *r);
 
 /* The last node of the main line (the root if there are no moves). */
 int32_t record_main_end(const struct record *r);
+/* The moves the main line records, up to its terminal (none replayed). */
+int record_main_moves(const struct record *r);
 
 /*
  * Sets *pos to the start position with the first `ply` moves of the main

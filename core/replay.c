@@ -230,13 +230,25 @@ report(const struct record *r, int32_t idx, struct diag_list *d,
 int
 replay_record(struct record *r, struct replay *out, struct diag_list *d)
 {
+	return replay_record_walk(r, out, d, NULL);
+}
+
+int
+replay_record_walk(struct record *r, struct replay *out, struct diag_list *d,
+    const struct replay_walk *w)
+{
 	struct pending *stack = NULL;
 	size_t nstack = 0, astack = 0;
 	int errors = 0, main_line = 1;
+	replay_visit_fn visit = w ? w->visit : NULL;
 
 	memset(out, 0, sizeof(*out));
 	out->illegal = out->terminal = -1;
 	out->final = r->start;
+	if (visit && visit(w->ctx, &r->start, 0, 1)) {
+		out->stopped = 1;
+		return 0;
+	}
 	if (r->nodes[0].next < 0)
 		return 0;
 	ALLOC_GROW(stack, 1, astack);
@@ -282,6 +294,11 @@ replay_record(struct record *r, struct replay *out, struct diag_list *d)
 					out->moves++;
 					out->last = i;
 				}
+				if (visit &&
+				    visit(w->ctx, &pos, i, main_line)) {
+					out->stopped = 1;
+					break;
+				}
 				continue;
 			}
 			n->mv = MOVE_NONE;
@@ -325,6 +342,8 @@ replay_record(struct record *r, struct replay *out, struct diag_list *d)
 		if (main_line)
 			out->final = pos;
 		main_line = 0;
+		if (out->stopped || (w && w->main_only))
+			break;
 	}
 	free(stack);
 	return errors;

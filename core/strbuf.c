@@ -114,6 +114,22 @@ strbuf_add_json_string(struct strbuf *sb, const char *s, size_t n)
 	}
 }
 
+void
+strbuf_add_json_quoted(struct strbuf *sb, const char *s)
+{
+	strbuf_addc(sb, '"');
+	strbuf_add_json_string(sb, s, strlen(s));
+	strbuf_addc(sb, '"');
+}
+
+void
+strbuf_add_printable(struct strbuf *sb, const char *s)
+{
+	for (; *s; s++)
+		strbuf_addc(sb, (unsigned char)*s < 0x20 || *s == 0x7f ?
+		    '?' : *s);
+}
+
 char *
 strbuf_detach(struct strbuf *sb, size_t *len)
 {

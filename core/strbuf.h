@@ -53,6 +53,13 @@ void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
 void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
 /* Appends s as the inside of a JSON string (no quotes). */
 void strbuf_add_json_string(struct strbuf *sb, const char *s, size_t n);
+/* Appends the NUL-terminated s as a JSON string, quotes and all. */
+void strbuf_add_json_quoted(struct strbuf *sb, const char *s);
+/*
+ * Appends s with every control character shown as '?': text from a record
+ * (a name, a message) that must not drive a terminal.
+ */
+void strbuf_add_printable(struct strbuf *sb, const char *s);
 /* The caller owns the returned buffer; sb is left empty and initialised. */
 char *strbuf_detach(struct strbuf *sb, size_t *len);
 

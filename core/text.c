@@ -77,6 +77,107 @@ utf8_valid_seq(const unsigned char *s, size_t n)
 	return 0;
 }
 
+size_t
+utf8_decode(const char *s, size_t n, uint32_t *cp)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t k = utf8_valid_seq(u, n);
+
+	switch (k) {
+	case 0: *cp = 0xFFFD; break;
+	case 1: *cp = u[0]; break;
+	case 2: *cp = (uint32_t)(u[0] & 0x1f) << 6 | (u[1] & 0x3f); break;
+	case 3: *cp = (uint32_t)(u[0] & 0x0f) << 12 |
+	    (uint32_t)(u[1] & 0x3f) << 6 | (u[2] & 0x3f); break;
+	default: *cp = (uint32_t)(u[0] & 0x07) << 18 |
+	    (uint32_t)(u[1] & 0x3f) << 12 | (uint32_t)(u[2] & 0x3f) << 6 |
+	    (u[3] & 0x3f); break;
+	}
+	return k;
+}
+
+struct cp_range {
+	uint32_t lo, hi;
+};
+
+/* East Asian Width W and F, as Unicode 15 gives them, in the blocks used. */
+static const struct cp_range wide[] = {
+	{ 0x1100, 0x115F }, { 0x231A, 0x231B }, { 0x2329, 0x232A },
+	{ 0x23E9, 0x23EC }, { 0x23F0, 0x23F0 }, { 0x23F3, 0x23F3 },
+	{ 0x25FD, 0x25FE }, { 0x2614, 0x2615 }, { 0x2648, 0x2653 },
+	{ 0x267F, 0x267F }, { 0x2693, 0x2693 }, { 0x26A1, 0x26A1 },
+	{ 0x26AA, 0x26AB }, { 0x26BD, 0x26BE }, { 0x26C4, 0x26C5 },
+	{ 0x26CE, 0x26CE }, { 0x26D4, 0x26D4 }, { 0x26EA, 0x26EA },
+	{ 0x26F2, 0x26F3 }, { 0x26F5, 0x26F5 }, { 0x26FA, 0x26FA },
+	{ 0x26FD, 0x26FD }, { 0x2705, 0x2705 }, { 0x270A, 0x270B },
+	{ 0x2728, 0x2728 }, { 0x274C, 0x274C }, { 0x274E, 0x274E },
+	{ 0x2753, 0x2755 }, { 0x2757, 0x2757 }, { 0x2795, 0x2797 },
+	{ 0x27B0, 0x27B0 }, { 0x27BF, 0x27BF }, { 0x2B1B, 0x2B1C },
+	{ 0x2B50, 0x2B50 }, { 0x2B55, 0x2B55 }, { 0x2E80, 0x303E },
+	{ 0x3041, 0x33FF }, { 0x3400, 0x4DBF }, { 0x4E00, 0x9FFF },
+	{ 0xA000, 0xA4CF }, { 0xA960, 0xA97F }, { 0xAC00, 0xD7A3 },
+	{ 0xF900, 0xFAFF }, { 0xFE10, 0xFE19 }, { 0xFE30, 0xFE6F },
+	{ 0xFF00, 0xFF60 }, { 0xFFE0, 0xFFE6 }, { 0x16FE0, 0x16FE4 },
+	{ 0x17000, 0x18CFF }, { 0x1B000, 0x1B2FF }, { 0x1F004, 0x1F004 },
+	{ 0x1F0CF, 0x1F0CF }, { 0x1F18E, 0x1F18E }, { 0x1F191, 0x1F19A },
+	{ 0x1F200, 0x1F2FF }, { 0x1F300, 0x1F64F }, { 0x1F680, 0x1F6FF },
+	{ 0x1F900, 0x1F9FF }, { 0x1FA70, 0x1FAFF }, { 0x20000, 0x2FFFD },
+	{ 0x30000, 0x3FFFD },
+};
+
+/* Combining marks over Latin and kana, and the zero-width characters. */
+static const struct cp_range zero[] = {
+	{ 0x0300, 0x036F }, { 0x1AB0, 0x1AFF }, { 0x1DC0, 0x1DFF },
+	{ 0x200B, 0x200F }, { 0x2060, 0x2064 }, { 0x20D0, 0x20FF },
+	{ 0x3099, 0x309A }, { 0xFE00, 0xFE0F }, { 0xFE20, 0xFE2F },
+	{ 0xFEFF, 0xFEFF }, { 0xE0100, 0xE01EF },
+};
+
+static int
+in_ranges(const struct cp_range *r, size_t n, uint32_t cp)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (cp < r[mid].lo)
+			hi = mid;
+		else if (cp > r[mid].hi)
+			lo = mid + 1;
+		else
+			return 1;
+	}
+	return 0;
+}
+
+size_t
+utf8_width(const char *s, size_t n)
+{
+	size_t i = 0, w = 0, k;
+	uint32_t cp;
+
+	while (i < n) {
+		if ((unsigned char)s[i] < 0x80) {
+			w++;
+			i++;
+			continue;
+		}
+		if (!(k = utf8_decode(s + i, n - i, &cp))) {
+			w++;
+			i++;
+			continue;
+		}
+		i += k;
+		/* The kana voiced marks lie inside a wide block. */
+		if (in_ranges(zero, sizeof(zero) / sizeof(zero[0]), cp))
+			continue;
+		w += in_ranges(wide, sizeof(wide) / sizeof(wide[0]), cp) ?
+		    2 : 1;
+	}
+	return w;
+}
+
 /* Offset of the first byte that is not valid UTF-8, or n. */
 static size_t
 utf8_check(const char *data, size_t n)

@@ -95,5 +95,18 @@ text_trim_end(const char *p, size_t n)
 size_t utf8_count(const char *s, size_t n);
 /* Length of the valid UTF-8 sequence at s (n bytes left), 0 if invalid. */
 size_t utf8_valid_seq(const unsigned char *s, size_t n);
+/*
+ * The code point of the valid UTF-8 sequence at s (n bytes left) in *cp;
+ * returns its length, or 0 (and *cp U+FFFD) if it is not valid.
+ */
+size_t utf8_decode(const char *s, size_t n, uint32_t *cp);
+/*
+ * The columns s[0..n) takes in a terminal: 2 for each East Asian Wide
+ * or Fullwidth character (kanji, kana, Hangul, full-width forms, the
+ * emoji blocks), 0 for a combining mark or a zero-width character, 1 for
+ * anything else; an invalid byte counts 1. The C library's wcwidth
+ * knows this only under a UTF-8 locale, which a server may not have.
+ */
+size_t utf8_width(const char *s, size_t n);
 
 #endif /* KIFU_CORE_TEXT_H */

@@ -1279,6 +1279,55 @@ plain_time(struct csa *st)
 	return 1;
 }
 
+/*
+ * Whether p[0..n) is a move, time or terminal line: these are nearly
+ * every line of a record, and a reader asked for the headers only
+ * (rd->headers_only) passes over them once the start position is read.
+ */
+static inline int
+play_line(const char *p, size_t n)
+{
+	size_t i = 0;
+	char c;
+
+	while (i < n && is_blank(p[i]))
+		i++;
+	if (i == n)
+		return 0;
+	/* Tests, not a switch: lines alternate, a jump table mispredicts. */
+	c = p[i];
+	if (c == '+' || c == '-')
+		return i + 1 < n && is_digit(p[i + 1]);
+	if (c == 'T')
+		return i + 1 == n || is_digit(p[i + 1]) || p[i + 1] == '.';
+	return c == '%';
+}
+
+/*
+ * The first line from li on that play_line does not pass over, looking
+ * first at what nearly every such line starts with, a sign or a T in the
+ * first column (the text ends in NUL, so p[1] may be read).
+ */
+static size_t
+skip_play_lines(const struct text *t, size_t li)
+{
+	const struct text_line *l = t->lines;
+	size_t n = t->nlines;
+
+	for (; li < n; li++) {
+		const char *p = t->buf + l[li].off;
+		char c = p[0];
+
+		if ((c == '+' || c == '-') && l[li].len > 1 && is_digit(p[1]))
+			continue;
+		if (c == 'T' && (l[li].len == 1 || is_digit(p[1])))
+			continue;
+		if (!play_line(p, l[li].len))
+			break;
+	}
+	return li;
+}
+
 /* One line of the record; LINE_END for the "/" that ends it. */
 static enum line_result
 read_line(struct csa *st)
@@ -1494,6 +1543,15 @@ read_record(struct csa *st)
 	enum line_result lr = LINE_OK;
 
 	for (; st->li < lines; st->li++) {
+		if (st->rd->headers_only && st->started) {
+			size_t k = skip_play_lines(st->t, st->li);
+
+			if (k > st->li) {
+				st->statements++;
+				if ((st->li = k) == lines)
+					break;
+			}
+		}
 		load_line(st);
 		if (st->r->loc.line == 0 && st->n) {
 			st->r->loc = text_span(st->t, st->li, 0, st->n);

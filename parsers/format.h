@@ -41,6 +41,18 @@ struct reader {
 	int nread;		/* records returned so far */
 	int version;		/* format-specific (CSA: version seen) */
 	int done;
+	/*
+	 * Set by the caller: only the headers and the start position are
+	 * wanted (a search that looks at nothing else). A parser may then
+	 * leave the moves, times and terminals unread (and what else their
+	 * lines hold: a raw header, HDR_RAW, for an unknown statement among
+	 * them), and the record holds no node but the root, or the first
+	 * move where that is what starts the game; it moves on to the next
+	 * record as ever.
+	 * The caller reads a record again whole (from a copy of the reader
+	 * made before) when it wants more of it.
+	 */
+	int headers_only;
 };
 
 void reader_init(struct reader *rd, const struct text *t,

@@ -12,6 +12,8 @@
 #     files;
 #   - `kifu export -t hcpe` over the generated games, against `kifu check`
 #     over them, and its rows/s against a stated figure for cshogi;
+#   - `kifu find` (a position, a player) and `kifu stats` over the
+#     same generated games, against check;
 #   - `kifu show`: a 150-move game as an animated GIF, a PNG and an SVG,
 #     against rsvg-convert drawing the same SVG.
 # Raw times differ from machine to machine and from run to run, so each is
@@ -384,10 +386,22 @@ fi
 # is kept, and the highest peak memory. A virtual machine's speed drifts
 # by tens of percent over a minute: taking the rounds in turn gives -j1,
 # -j2 and cat the same chances, so their ratios mean something.
+# kifu find and kifu stats go in the same rounds, on one core as check
+# -j1: a position search (the position after 7g7f 3c3d 2g2f, which 5 of
+# the random games reach), a header search (--player black123: 111
+# records), and the statistics.
+fpos='lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P4P1/PP1PPPP1P/1B5R1/LNSGKGSNL w - 4'
+fs='' fp='' st='' fsm=- fpm=- stm=-
 j1='' j2='' tz='' cm='' j1m=- j2m=- tzm=-
 for _ in 1 2 3; do
 	set -- $(once "$kifu" check -q -j1 "$chk/games")
 	j1=$(lower "$j1" "$1") j1m=$(higher "$j1m" "$2")
+	set -- $(once "$kifu" find -j1 --no-progress --sfen "$fpos" "$chk/games")
+	fs=$(lower "$fs" "$1") fsm=$(higher "$fsm" "$2")
+	set -- $(once "$kifu" find -j1 --no-progress --player black123 "$chk/games")
+	fp=$(lower "$fp" "$1") fpm=$(higher "$fpm" "$2")
+	set -- $(once "$kifu" stats -j1 --no-progress "$chk/games")
+	st=$(lower "$st" "$1") stm=$(higher "$stm" "$2")
 	set -- $(once $both "$kifu" check -q -j2 "$chk/games")
 	j2=$(lower "$j2" "$1") j2m=$(higher "$j2m" "$2")
 	set -- $(once $both "$kifu" check -q -j2 "$chk/games.tar.gz")
@@ -404,6 +418,13 @@ cline "kifu check -j2 (.tar.gz)" "$tz" $((nchk * 1000 / tz)) "$(div "$tz" "$cm")
 cline "cat (files)" "$cm" $((nchk * 1000 / cm)) "" ""
 echo "-j2 / -j1 speed-up: $(div "$j1" "$j2")x"
 echo "targets: -j2 >= 50000 records/s, -j2 >= 1.8x -j1, within 5x cat"
+echo
+cline "find and stats, $nchk games, -j1" "ms" "records/s" "x check" "peak KiB"
+cline "kifu check -j1 (files)" "$j1" $((nchk * 1000 / j1)) "1.00" "$j1m"
+cline "kifu find --sfen" "$fs" $((nchk * 1000 / fs)) "$(div "$j1" "$fs")" "$fsm"
+cline "kifu find --player (headers)" "$fp" $((nchk * 1000 / fp)) "$(div "$j1" "$fp")" "$fpm"
+cline "kifu stats" "$st" $((nchk * 1000 / st)) "$(div "$j1" "$st")" "$stm"
+echo "targets (records/s against check's): find --sfen >= 0.8x, find --player >= 3x, stats >= 0.8x"
 
 # --- export -------------------------------------------------------------------
 

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "reading.h"
+#include "walk_records.h"
 #include "helpers.h"
 #include "core/core.h"
 #include "core/handicap.h"
@@ -1749,7 +1750,7 @@ test_file_case(void **state)
 
 /* ---- the test list ---- */
 
-#define N_FIXED 31
+#define N_FIXED 32
 #define N_TESTS (N_FIXED + N_DETECT_CASES + N_VERSION_CASES + \
 	N_POSITION_CASES + N_ERROR_CASES + N_TERMINAL_CASES + \
 	N_SUMMARY_CASES + N_WRITE_CASES + N_FILE_CASES)
@@ -1778,6 +1779,130 @@ add_cases(struct CMUnitTest *tests, char (*names)[128], size_t *n,
 #define ADD(prefix, f, table, count) add_cases(tests, names, &n, prefix, f, \
 	table, sizeof(table[0]), count)
 
+/*
+ * A reader asked for the headers only (kifu find's first look) must give
+ * every record the headers and start position a whole read gives, no
+ * moves, and move on through the file the same way: over every CSA file
+ * of testdata/, in lockstep with a whole read.
+ */
+static void
+headers_only_file(const char *path)
+{
+	struct diag_list d1 = DIAG_LIST_INIT, d2 = DIAG_LIST_INIT;
+	struct reader whole, heads;
+	struct record r1, r2;
+	struct text t;
+	size_t n, h;
+	char *data;
+
+	if (!(data = walk_slurp(path, &n)))
+		fail_msg("%s: cannot read", path);
+	text_init(&t);
+	if (text_decode(&t, data, n, &d1) == 0) {
+		record_init(&r1, variant_standard());
+		record_init(&r2, variant_standard());
+		reader_init(&whole, &t, variant_standard());
+		reader_init(&heads, &t, variant_standard());
+		heads.headers_only = 1;
+		for (;;) {
+			enum read_status s1, s2;
+
+			record_reset(&r1, variant_standard());
+			record_reset(&r2, variant_standard());
+			s1 = csa_read(&whole, &r1, &d1);
+			s2 = csa_read(&heads, &r2, &d2);
+			if (whole.line != heads.line)
+				fail_msg("%s: line %zu, headers only %zu", path,
+				    whole.line, heads.line);
+			if (s1 == READ_EOF || s2 == READ_EOF) {
+				assert_int_equal(s1, s2);
+				break;
+			}
+			/* A bad move is not seen when moves are not read. */
+			if (s1 == READ_OK && s2 != READ_OK)
+				fail_msg("%s: record %d not read headers only",
+				    path, whole.nread);
+			if (s1 == READ_OK) {
+				/*
+				 * The first move of a record without a side
+				 * line is read: it starts the game.
+				 */
+				if (r2.nnodes > 2) {
+					print_message("%s: record %d\n", path,
+					    whole.nread);
+					fail_msg("moves read headers only");
+				}
+				assert_int_equal(position_key(&r1.start),
+				    position_key(&r2.start));
+				/* Raw lines (81Dojo's) are no move lines. */
+				assert_int_equal(r1.nheaders, r2.nheaders);
+				for (h = 0; h < r1.nheaders; h++) {
+					assert_int_equal(r1.headers[h].id,
+					    r2.headers[h].id);
+					assert_string_equal(
+					    record_str(&r1, r1.headers[h].value),
+					    record_str(&r2, r2.headers[h].value));
+				}
+			}
+			if (s1 == READ_FATAL)
+				break;
+		}
+		record_release(&r1);
+		record_release(&r2);
+	}
+	text_release(&t);
+	diag_list_release(&d1);
+	diag_list_release(&d2);
+	free(data);
+}
+
+static const char *headers_only_last;
+static size_t headers_only_files;
+
+static void
+headers_only_each(void *ctx, const char *path, const struct record *r,
+    const struct replay *rp)
+{
+	size_t n = strlen(path);
+
+	(void)ctx;
+	(void)r;
+	(void)rp;
+	/* Records of one file come in a row: compare each file once. */
+	if (n < 4 || strcmp(path + n - 4, ".csa") != 0 ||
+	    (headers_only_last && strcmp(headers_only_last, path) == 0))
+		return;
+	free((void *)headers_only_last);
+	headers_only_last = strdup(path);
+	headers_only_file(path);
+	headers_only_files++;
+}
+
+static void
+test_csa_headers_only(void **state)
+{
+	struct session s;
+
+	(void)state;
+	walk_records("testdata/csa", headers_only_each, NULL);
+	free((void *)headers_only_last);
+	headers_only_last = NULL;
+	if (headers_only_files < 100)
+		fail_msg("only %zu CSA files", headers_only_files);
+	/* Headers after the moves are read; a bad move is not seen. */
+	session_opens(&s, "N+a\nPI\n+\n+7776FU\nT1\n+77X6FU\n%TORYO\n"
+	    "$END_TIME:2020/01/02\n/\nN+b\nPI\n-\n-3334FU\n");
+	s.rd.headers_only = 1;
+	assert_int_equal(session_next(&s), READ_OK);
+	assert_int_equal(s.r.nnodes, 1);
+	assert_string_equal(header_value(&s.r, HDR_END_TIME), "2020/01/02");
+	assert_int_equal(session_next(&s), READ_OK);
+	assert_string_equal(header_value(&s.r, HDR_BLACK), "b");
+	assert_int_equal(s.r.start.side, WHITE);
+	assert_int_equal(session_next(&s), READ_EOF);
+	session_close(&s);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -1801,6 +1926,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_csa_bad_summary),
 		cmocka_unit_test(test_csa_several_records),
 		cmocka_unit_test(test_csa_error_then_next),
+		cmocka_unit_test(test_csa_headers_only),
 		cmocka_unit_test(test_csa_empty_records),
 		cmocka_unit_test(test_csa_unknown_lines),
 		cmocka_unit_test(test_csa_hostile),

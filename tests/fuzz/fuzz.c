@@ -5,8 +5,11 @@
  * Each input is decoded, read record by record, replayed, written in every
  * format that can hold it and read back: the main line must come back
  * move for move (a round-trip oracle, not only a crash test), and the
- * last position's pictures (kifu show) must be sound. A mismatch aborts,
- * which libFuzzer reports like a crash.
+ * last position's pictures (kifu show) must be sound; a reader asked for
+ * the headers only (kifu find) must give the same headers and start; the
+ * headers fold and give dates as kifu find compares them, both stable
+ * when done again. A mismatch aborts, which libFuzzer reports like a
+ * crash.
  *
  *   make fuzz CC=clang && build/fuzz/fuzz_csa -max_total_time=60 testdata/csa
  */
@@ -16,6 +19,8 @@
 #include <string.h>
 
 #include "api/formats.h"
+#include "core/date.h"
+#include "core/fold.h"
 #include "core/replay.h"
 #include "core/usi.h"
 #include "writers/diagram.h"
@@ -143,6 +148,65 @@ pictures(const struct record *r)
 	strbuf_release(&out);
 }
 
+/* The next header from *i on that is no raw line (HDR_RAW); NULL: none. */
+static const struct record_header *
+next_header(const struct record *r, size_t *i)
+{
+	while (*i < r->nheaders && r->headers[*i].id == HDR_RAW)
+		(*i)++;
+	return *i < r->nheaders ? &r->headers[(*i)++] : NULL;
+}
+
+/*
+ * The headers of a whole read (r) and of a headers-only read (h) of one
+ * record (but for the raw lines a move line may hold, which a headers-only
+ * read passes over); each value folded (again: the same) and read as a
+ * date (the date read again: the same).
+ */
+static void
+headers(const struct record *r, const struct record *h)
+{
+	struct strbuf once = STRBUF_INIT, twice = STRBUF_INIT;
+	char date[DATE_MAX], again[DATE_MAX];
+	const struct record_header *a, *b;
+	size_t i, j = 0, k = 0;
+	int len;
+
+	if (h && position_key(&h->start) != position_key(&r->start))
+		abort();
+	while (h && ((a = next_header(r, &j)), (b = next_header(h, &k)),
+	    a || b))
+		if (!a || !b || a->id != b->id || strcmp(record_str(r,
+		    a->value), record_str(h, b->value))) {
+			fprintf(stderr, "fuzz: a headers-only read differs\n");
+			abort();
+		}
+	for (i = 0; i < r->nheaders; i++) {
+		const char *v = record_str(r, r->headers[i].value);
+
+		strbuf_reset(&once);
+		strbuf_reset(&twice);
+		fold_append(&once, v, strlen(v));
+		fold_append(&twice, once.len ? once.buf : "", once.len);
+		if (once.len != twice.len ||
+		    (once.len && memcmp(once.buf, twice.buf, once.len))) {
+			fprintf(stderr, "fuzz: folding '%s' twice differs\n",
+			    v);
+			abort();
+		}
+		len = date_parse(v, strlen(v), date);
+		if ((len != 0 && len != 4 && len != 7 && len != 10) ||
+		    (size_t)len != strlen(date) ||
+		    date_parse(date, strlen(date), again) != len ||
+		    strcmp(date, again)) {
+			fprintf(stderr, "fuzz: date '%s' of '%s'\n", date, v);
+			abort();
+		}
+	}
+	strbuf_release(&once);
+	strbuf_release(&twice);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n);
 
 int
@@ -151,8 +215,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 	struct diag_list d = DIAG_LIST_INIT;
 	struct strbuf want;
 	const struct format *f;
-	struct reader rd;
-	struct record r;
+	struct diag_list hd = DIAG_LIST_INIT;
+	struct reader rd, hrd;
+	struct record r, h;
 	struct text t;
 	int k, i;
 
@@ -161,6 +226,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 	strbuf_init(&want);
 	text_init(&t);
 	record_init(&r, variant_standard());
+	record_init(&h, variant_standard());
 	if (text_decode(&t, (const char *)data, n, &d) < 0)
 		goto out;
 	f = strcmp(FUZZ_FORMAT, "detect") == 0 ? formats_detect(&t, NULL, NULL) :
@@ -168,17 +234,31 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 	if (!f)
 		goto out;
 	reader_init(&rd, &t, variant_standard());
+	reader_init(&hrd, &t, variant_standard());
+	hrd.headers_only = 1;
 	for (k = 0; k < MAX_RECORDS; k++) {
 		struct replay rp;
-		enum read_status st;
+		enum read_status st, hst = READ_EOF;
+		int lockstep = hrd.line == rd.line && !hrd.done;
 
 		diag_list_clear(&d);
 		record_reset(&r, variant_standard());
 		st = f->read(&rd, &r, &d);
+		if (lockstep) {
+			diag_list_clear(&hd);
+			record_reset(&h, variant_standard());
+			hst = f->read(&hrd, &h, &hd);
+		}
 		if (st == READ_EOF || st == READ_FATAL)
 			break;
 		if (st != READ_OK)
 			continue;
+		headers(&r, lockstep && hst == READ_OK ? &h : NULL);
+		if (lockstep && hst != READ_OK) {
+			fprintf(stderr, "fuzz: a record reads, not its "
+			    "headers\n");
+			abort();
+		}
 		replay_record(&r, &rp, &d);
 		main_line(&r, &want);
 		for (i = 0; targets[i]; i++)
@@ -187,8 +267,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 	}
 out:
 	record_release(&r);
+	record_release(&h);
 	text_release(&t);
 	diag_list_release(&d);
+	diag_list_release(&hd);
 	strbuf_release(&want);
 	return 0;
 }

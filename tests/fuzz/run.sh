@@ -14,7 +14,7 @@ set -eu
 work=${1:?usage: run.sh WORK SECONDS [TARGET...]}
 secs=${2:?usage: run.sh WORK SECONDS [TARGET...]}
 shift 2
-[ $# -gt 0 ] || set -- csa usi kif ki2 jkf detect dump keys
+[ $# -gt 0 ] || set -- csa usi kif ki2 jkf detect dump keys stats
 top=$(cd "$(dirname "$0")/../.." && pwd)
 
 # CPU seconds used by process $1 and the children it has reaped.
@@ -27,6 +27,7 @@ for t in "$@"; do
 	case $t in
 	detect) seeds="$top/testdata/csa $top/testdata/kif $top/testdata/ki2 $top/testdata/jkf $top/testdata/usi $top/testdata/minishogi" ;;
 	dump) seeds=$top/testdata/training ;;
+	stats) seeds=$top/testdata/stats ;;
 	*) seeds=$top/testdata/$t ;;
 	esac
 	mkdir -p "$work/corpus_$t" "$work/art_$t"

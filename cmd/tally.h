@@ -1,41 +1,43 @@
 /*
- * stats.h - the summary of a batch run: how many records, how many
+ * tally.h - the summary of a batch run: how many records, how many
  * valid, what was wrong with the others, formats, encodings, results.
  *
  * Everything here is derived from fields of the validate JSON schema, so
  * that `kifu summary` can rebuild the same summary from JSON Lines shards
  * that `kifu check` builds while it runs.
  */
-#ifndef KIFU_CMD_STATS_H
-#define KIFU_CMD_STATS_H
+#ifndef KIFU_CMD_TALLY_H
+#define KIFU_CMD_TALLY_H
 
 #include <stddef.h>
 
 #include "core/strbuf.h"
 
 /* A count per name, in first-seen order; names are owned copies. */
-struct tally {
-	struct tally_row {
+struct tally_names {
+	struct tally_name {
 		char *name;
 		long long n;
 	} *v;
 	size_t n, alloc;
 };
 
-struct stats {
+struct tally {
 	/* invalid = disputed (status "mismatch") + illegal */
 	long long records, valid, disputed, illegal, unreadable;
 	long long skipped;		/* files read as no record */
-	struct tally invalid_by_rule;	/* "mismatch", "illegal": error.rule */
-	struct tally unreadable_by_id;	/* status "error": error.rule */
-	struct tally skipped_by_ext;	/* ".md", "(none)" */
-	struct tally formats, encodings, results;
-	struct tally rules;		/* the rule set each record was judged by */
+	/* "mismatch", "illegal": error.rule */
+	struct tally_names invalid_by_rule;
+	struct tally_names unreadable_by_id;	/* status "error": error.rule */
+	struct tally_names skipped_by_ext;	/* ".md", "(none)" */
+	struct tally_names formats, encodings, results;
+	/* the rule set each record was judged by */
+	struct tally_names rules;
 	double seconds;			/* < 0: unknown (merged shards) */
 };
 
-void stats_init(struct stats *s);
-void stats_release(struct stats *s);
+void tally_init(struct tally *s);
+void tally_release(struct tally *s);
 
 /*
  * Counts one record as the validate schema describes it: status "ok",
@@ -43,18 +45,18 @@ void stats_release(struct stats *s);
  * format, encoding, reason and rules (the set as printed) may be NULL or
  * "" when unknown.
  */
-void stats_add(struct stats *s, const char *status, const char *rule,
+void tally_add(struct tally *s, const char *status, const char *rule,
     const char *format, const char *encoding, const char *reason,
     const char *rules);
 
 /* Counts a file a walk did not read as a record, by its extension. */
-void stats_skip(struct stats *s, const char *name);
+void tally_skip(struct tally *s, const char *name);
 
 /* Adds b's counts to a. */
-void stats_merge(struct stats *a, const struct stats *b);
+void tally_merge(struct tally *a, const struct tally *b);
 
 /* Human summary (several lines) and the one-line JSON object. */
-void stats_text(const struct stats *s, const char *rules, struct strbuf *out);
-void stats_json(const struct stats *s, const char *rules, struct strbuf *out);
+void tally_text(const struct tally *s, const char *rules, struct strbuf *out);
+void tally_json(const struct tally *s, const char *rules, struct strbuf *out);
 
-#endif /* KIFU_CMD_STATS_H */
+#endif /* KIFU_CMD_TALLY_H */

@@ -1,0 +1,631 @@
+/*
+ * filter.c - kifu find's criteria: parsed, then matched (filter.h).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
+#include "cmd.h"
+#include "filter.h"
+#include "api/formats.h"
+#include "api/input.h"
+#include "api/judge.h"
+#include "core/fold.h"
+#include "core/replay.h"
+#include "core/xalloc.h"
+#include "parsers/kakinoki.h"
+
+void
+filter_init(struct filter *f)
+{
+	memset(f, 0, sizeof(*f));
+	f->handicap = -1;
+	f->reason = -1;
+	f->winner = -1;
+	f->moves_min = f->moves_max = -1;
+}
+
+void
+filter_release(struct filter *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->ntexts; i++) {
+		free(f->texts[i].folded);
+		pcre2_code_free(f->texts[i].re);
+	}
+	free(f->texts);
+	memset(f, 0, sizeof(*f));
+}
+
+static void
+add_text(struct filter *f, enum filter_field field, const char *arg)
+{
+	f->texts = xreallocarray(f->texts, f->ntexts + 1, sizeof(*f->texts));
+	memset(&f->texts[f->ntexts], 0, sizeof(*f->texts));
+	f->texts[f->ntexts].field = field;
+	f->texts[f->ntexts].arg = arg;
+	f->ntexts++;
+}
+
+/*
+ * "MIN..MAX", "MIN..", "..MAX" or "N" (MIN..N..): the two ends into lo
+ * and hi, -1 for an open one. Returns 0 or -1.
+ */
+static int
+parse_range(const char *arg, int *lo, int *hi)
+{
+	const char *dots = strstr(arg, "..");
+	char a[16], b[16];
+	size_t n;
+
+	if (!dots) {
+		*lo = *hi = cmd_parse_int(arg, 1000000000);
+		return *lo < 0 ? -1 : 0;
+	}
+	n = (size_t)(dots - arg);
+	if (n >= sizeof(a) || strlen(dots + 2) >= sizeof(b))
+		return -1;
+	memcpy(a, arg, n);
+	a[n] = '\0';
+	strcpy(b, dots + 2);
+	*lo = n ? cmd_parse_int(a, 1000000000) : -1;
+	*hi = b[0] ? cmd_parse_int(b, 1000000000) : -1;
+	if ((n && *lo < 0) || (b[0] && *hi < 0) || (!n && !b[0]))
+		return -1;
+	return *lo >= 0 && *hi >= 0 && *lo > *hi ? -1 : 0;
+}
+
+/* One end of --date: "" (open) or what date_parse reads. */
+static int
+parse_date_end(const char *s, size_t n, char out[DATE_MAX])
+{
+	out[0] = '\0';
+	if (n == 0)
+		return 0;
+	return date_parse(s, n, out) > 0 ? 0 : -1;
+}
+
+static int
+parse_dates(struct filter *f, const char *arg)
+{
+	const char *dots = strstr(arg, "..");
+
+	if (!dots) {
+		if (parse_date_end(arg, strlen(arg), f->date_from) < 0 ||
+		    !f->date_from[0])
+			return -1;
+		memcpy(f->date_to, f->date_from, DATE_MAX);
+		return 0;
+	}
+	if (parse_date_end(arg, (size_t)(dots - arg), f->date_from) < 0 ||
+	    parse_date_end(dots + 2, strlen(dots + 2), f->date_to) < 0 ||
+	    (!f->date_from[0] && !f->date_to[0]))
+		return -1;
+	return 0;
+}
+
+/* The start --handicap names: an id, a 手合割 word, any or other. */
+static int
+parse_handicap(const char *arg)
+{
+	int h;
+
+	if (!strcmp(arg, "any"))
+		return FILTER_HANDICAP_ANY;
+	if (!strcmp(arg, "other"))
+		return FILTER_HANDICAP_OTHER;
+	for (h = HANDICAP_EVEN; h < HANDICAP_NB; h++)
+		if (!strcmp(arg, handicap_name(h)))
+			return h;
+	h = kakinoki_handicap_by_name(arg, strlen(arg));
+	return h == HANDICAP_NONE ? -1 : h;
+}
+
+static int
+parse_name(const char *arg, const char *(*name)(int), int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(arg, name(i)))
+			return i;
+	return -1;
+}
+
+static const char *
+reason_at(int i)
+{
+	return reason_name((enum reason)i);
+}
+
+static const char *
+winner_at(int i)
+{
+	return winner_name((enum winner)i);
+}
+
+int
+filter_take(struct filter *f, int opt, const char *arg, const char *usage)
+{
+	const struct format *fmt;
+
+	switch (opt) {
+	case OPT_F_SFEN:
+	case OPT_F_USI:
+	case OPT_F_AT:
+		if (f->sfen || f->usi || f->at)
+			return cmd_usage_error(usage, "one position at a time: "
+			    "--sfen, --usi or --at");
+		*(opt == OPT_F_SFEN ? &f->sfen : opt == OPT_F_USI ? &f->usi :
+		    &f->at) = arg;
+		return 1;
+	case OPT_F_VARIATIONS: f->variations = 1; return 1;
+	case OPT_F_BOARD_ONLY: f->board_only = 1; return 1;
+	case OPT_F_EXACT: f->exact = 1; return 1;
+	case OPT_F_REGEX: f->regex = 1; return 1;
+	case OPT_F_PLAYER: add_text(f, FIELD_PLAYER, arg); return 1;
+	case OPT_F_BLACK: add_text(f, FIELD_BLACK, arg); return 1;
+	case OPT_F_WHITE: add_text(f, FIELD_WHITE, arg); return 1;
+	case OPT_F_EVENT: add_text(f, FIELD_EVENT, arg); return 1;
+	case OPT_F_DATE:
+		f->has_date = 1;
+		if (parse_dates(f, arg) < 0)
+			return cmd_usage_error(usage, "--date wants FROM..TO, "
+			    "each YYYY, YYYY-MM or YYYY-MM-DD (an end may be "
+			    "left out), not '%s'", arg);
+		return 1;
+	case OPT_F_MOVES:
+		if (parse_range(arg, &f->moves_min, &f->moves_max) < 0)
+			return cmd_usage_error(usage, "--moves wants MIN..MAX "
+			    "(an end may be left out) or N, not '%s'", arg);
+		return 1;
+	case OPT_F_RESULT:
+		if ((f->reason = parse_name(arg, reason_at, REASON_NB)) < 0)
+			return cmd_usage_error(usage, "unknown --result '%s' "
+			    "(known: checkmate, stalemate, resign, "
+			    "illegal-move, sennichite, perpetual-check, "
+			    "declaration, impasse, max-moves, time-up, abort, "
+			    "unfinished)", arg);
+		return 1;
+	case OPT_F_WINNER:
+		if ((f->winner = parse_name(arg, winner_at, 3)) < 0)
+			return cmd_usage_error(usage, "--winner wants black, "
+			    "white or none, not '%s'", arg);
+		return 1;
+	case OPT_F_HANDICAP:
+		if ((f->handicap = parse_handicap(arg)) < 0)
+			return cmd_usage_error(usage, "unknown --handicap '%s' "
+			    "(known: even, lance, right-lance, bishop, rook, "
+			    "rook-lance, two-piece, three-piece, four-piece, "
+			    "five-piece, left-five-piece, six-piece, "
+			    "left-seven-piece, right-seven-piece, eight-piece, "
+			    "ten-piece, minishogi, their 手合割 names, any, "
+			    "other)", arg);
+		return 1;
+	case OPT_F_FORMAT:
+		/* Only a format a record can be detected as. */
+		if (!(fmt = formats_by_name(arg)) || !fmt->detect)
+			return cmd_usage_error(usage, "unknown --format '%s' "
+			    "(known: csa, kif, kifu, ki2, ki2u, usi, jkf)",
+			    arg);
+		f->format = fmt;
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* --- the position ----------------------------------------------------- */
+
+/* Reads one USI record from src and replays it; *pos after its moves. */
+static int
+position_from_usi(const char *src, const char *opt, struct position *pos)
+{
+	const struct format *usi = formats_by_name("usi");
+	struct diag_list d = DIAG_LIST_INIT;
+	struct record r;
+	struct reader rd;
+	struct replay rp;
+	struct text t;
+	int rc = EXIT_TROUBLE;
+
+	text_init(&t);
+	record_init(&r, variant_standard());
+	if (text_from_utf8(&t, src, strlen(src), &d) == 0) {
+		reader_init(&rd, &t, variant_standard());
+		if (usi->read(&rd, &r, &d) == READ_OK &&
+		    replay_record(&r, &rp, &d) == 0 && !d.errors) {
+			*pos = rp.final;
+			rc = 0;
+		}
+	}
+	if (rc) {
+		const struct diag *e = diag_first_error(&d);
+
+		cmd_error("%s '%s': %s", opt, src, e ? e->message :
+		    "no position");
+	}
+	record_release(&r);
+	text_release(&t);
+	diag_list_release(&d);
+	return rc;
+}
+
+/*
+ * --at FILE[#INDEX]:PLY, as find prints its matches: the position of the
+ * record after PLY moves of its main line.
+ */
+static int
+position_at(const char *arg, const struct limits *lim, struct position *pos)
+{
+	const char *colon = strrchr(arg, ':'), *hash;
+	struct strbuf data = STRBUF_INIT;
+	struct judge_opts jo;
+	struct judge_input in;
+	struct judge j;
+	char *path;
+	int ply, index = 0, rc = EXIT_TROUBLE, played = -1, n = 0;
+	int32_t last;
+	enum read_status st = READ_EOF;
+
+	if (!colon || (ply = cmd_parse_int(colon + 1, 1000000)) < 0 ||
+	    colon == arg)
+		return cmd_error("--at wants FILE[#INDEX]:PLY, not '%s'", arg);
+	path = xstrndup(arg, (size_t)(colon - arg));
+	/* A '#' with digits after it is the index, unless the file has it. */
+	if ((hash = strrchr(path, '#')) && hash[1] &&
+	    strspn(hash + 1, "0123456789") == strlen(hash + 1) &&
+	    input_read(path, &data) < 0) {
+		index = cmd_parse_int(hash + 1, 1000000000);
+		path[hash - path] = '\0';
+	}
+	memset(&jo, 0, sizeof(jo));
+	jo.limits = lim;
+	judge_init(&j, &jo);
+	strbuf_reset(&data);
+	if (input_read(path, &data) < 0) {
+		cmd_error("--at: cannot read '%s': %s", path,
+		    strerror(errno));
+		goto out;
+	}
+	if (judge_open(&j, &in, path, &data, 0) == JUDGE_READY) {
+		while ((st = judge_next(&j, &in, 0)) != READ_EOF &&
+		    n++ < index && st != READ_FATAL)
+			;
+	}
+	if (st != READ_OK || n != index + 1) {
+		const struct diag *e = diag_first_error(&j.d);
+
+		cmd_error("--at: '%s' has no readable record %d%s%s", path,
+		    index, e ? ": " : "", e ? e->message : "");
+		goto out;
+	}
+	{
+		struct replay rp;
+
+		replay_record(&j.r, &rp, &j.d);
+		played = record_main_position(&j.r, ply, pos, &last);
+		if (played < ply) {
+			cmd_error("--at: record %d of '%s' has %d legal moves, "
+			    "not %d", index, path, played, ply);
+			goto out;
+		}
+	}
+	rc = 0;
+out:
+	judge_release(&j);
+	strbuf_release(&data);
+	free(path);
+	return rc;
+}
+
+static int
+set_position(struct filter *f, const struct limits *lim)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int rc;
+
+	if (f->at) {
+		rc = position_at(f->at, lim, &f->pos);
+	} else if (f->sfen) {
+		const char *s = f->sfen;
+
+		/* "sfen ..." and "startpos" as USI has them, or the SFEN. */
+		if (strncmp(s, "sfen ", 5) && strcmp(s, "startpos"))
+			strbuf_adds(&sb, "sfen ");
+		strbuf_adds(&sb, s);
+		rc = position_from_usi(sb.buf, "--sfen", &f->pos);
+	} else {
+		rc = position_from_usi(f->usi, "--usi", &f->pos);
+	}
+	strbuf_release(&sb);
+	if (rc)
+		return rc;
+	f->has_position = 1;
+	f->key = f->board_only ? position_board_key(&f->pos) :
+	    position_key(&f->pos);
+	return 0;
+}
+
+/* --- texts -------------------------------------------------------------- */
+
+/*
+ * A pattern folded as the text it is matched against is: its full-width
+ * and half-width characters as fold_next gives them (one that becomes
+ * ASCII punctuation escaped, so that （ stays a literal), ASCII as
+ * written (escapes keep their meaning; PCRE2_CASELESS does the case).
+ */
+static void
+fold_pattern(struct strbuf *out, const char *s)
+{
+	size_t i = 0, n = strlen(s);
+	uint32_t cp;
+
+	while (i < n) {
+		if ((unsigned char)s[i] < 0x80) {
+			strbuf_addc(out, s[i++]);
+			continue;
+		}
+		i += fold_next(s + i, n - i, &cp);
+		if (cp < 0x80 && !((cp >= '0' && cp <= '9') ||
+		    (cp >= 'a' && cp <= 'z') || cp == ' '))
+			strbuf_addc(out, '\\');
+		fold_put(out, cp);
+	}
+}
+
+static int
+compile_text(const struct filter *f, struct filter_text *t)
+{
+	struct strbuf sb = STRBUF_INIT;
+	PCRE2_SIZE off;
+	int err;
+	uint32_t opts = PCRE2_UTF | PCRE2_MATCH_INVALID_UTF;
+
+	if (!f->regex) {
+		if (f->exact)
+			strbuf_adds(&sb, t->arg);
+		else
+			fold_append(&sb, t->arg, strlen(t->arg));
+		t->folded = strbuf_detach(&sb, NULL);
+		return 0;
+	}
+	if (f->exact) {
+		strbuf_adds(&sb, t->arg);
+	} else {
+		fold_pattern(&sb, t->arg);
+		opts |= PCRE2_CASELESS;
+	}
+	t->folded = strbuf_detach(&sb, NULL);
+	t->re = pcre2_compile((PCRE2_SPTR)t->folded, PCRE2_ZERO_TERMINATED,
+	    opts, &err, &off, NULL);
+	if (!t->re) {
+		PCRE2_UCHAR msg[160];
+
+		pcre2_get_error_message(err, msg, sizeof(msg));
+		return cmd_error("--regex '%s': %s at offset %zu", t->arg,
+		    (const char *)msg, (size_t)off);
+	}
+	/* Without the JIT (another CPU), the interpreter matches alike. */
+	(void)pcre2_jit_compile(t->re, PCRE2_JIT_COMPLETE);
+	return 0;
+}
+
+int
+filter_finish(struct filter *f, const struct limits *lim, const char *usage)
+{
+	size_t i;
+
+	if ((f->variations || f->board_only) && !(f->sfen || f->usi || f->at))
+		return cmd_usage_error(usage, "--variations and --board-only "
+		    "need a position (--sfen, --usi or --at)");
+	if ((f->exact || f->regex) && !f->ntexts)
+		return cmd_usage_error(usage, "--exact and --regex need a "
+		    "name or event (--player, --black, --white, --event)");
+	for (i = 0; i < f->ntexts; i++)
+		if (compile_text(f, &f->texts[i]))
+			return EXIT_TROUBLE;
+	if ((f->sfen || f->usi || f->at) && set_position(f, lim))
+		return EXIT_TROUBLE;
+	return 0;
+}
+
+void
+filter_scratch_init(const struct filter *f, struct filter_scratch *s)
+{
+	strbuf_init(&s->fold);
+	s->md = f->regex ? pcre2_match_data_create(1, NULL) : NULL;
+	if (f->regex && !s->md)
+		abort();	/* out of memory, as xmalloc would */
+}
+
+void
+filter_scratch_release(struct filter_scratch *s)
+{
+	strbuf_release(&s->fold);
+	pcre2_match_data_free(s->md);
+	s->md = NULL;
+}
+
+/* --- matching ------------------------------------------------------------ */
+
+int
+filter_has_headers(const struct filter *f)
+{
+	return f->ntexts || f->has_date || f->handicap >= 0 || f->format;
+}
+
+int
+filter_has_moves(const struct filter *f)
+{
+	return f->moves_min >= 0 || f->moves_max >= 0;
+}
+
+int
+filter_has_result(const struct filter *f)
+{
+	return f->reason >= 0 || f->winner >= 0;
+}
+
+static int
+text_holds(const struct filter *f, const struct filter_text *t,
+    struct filter_scratch *s, const char *value)
+{
+	const char *hay = value;
+	size_t n;
+	int rc;
+
+	if (!f->exact) {
+		strbuf_reset(&s->fold);
+		fold_append(&s->fold, value, strlen(value));
+		hay = s->fold.len ? s->fold.buf : "";
+	}
+	if (!t->re)
+		return strstr(hay, t->folded) != NULL;
+	n = strlen(hay);
+	rc = pcre2_match(t->re, (PCRE2_SPTR)hay, n, 0, 0, s->md, NULL);
+	return rc >= 0;
+}
+
+static int
+text_matches(const struct filter *f, const struct filter_text *t,
+    struct filter_scratch *s, const struct record *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nheaders; i++) {
+		const struct record_header *h = &r->headers[i];
+		int want;
+
+		switch (t->field) {
+		case FIELD_PLAYER:
+			want = h->id == HDR_BLACK || h->id == HDR_WHITE;
+			break;
+		case FIELD_BLACK: want = h->id == HDR_BLACK; break;
+		case FIELD_WHITE: want = h->id == HDR_WHITE; break;
+		default: want = h->id == HDR_EVENT; break;
+		}
+		if (want && text_holds(f, t, s, record_str(r, h->value)))
+			return 1;
+	}
+	return 0;
+}
+
+/* a against the bound b, on as many characters as the shorter has. */
+static int
+date_cmp(const char *a, const char *b)
+{
+	size_t n = strlen(a), m = strlen(b);
+
+	return strncmp(a, b, n < m ? n : m);
+}
+
+static int
+handicap_matches(int want, const struct record *r)
+{
+	enum handicap h = handicap_identify(&r->start);
+
+	if (want == FILTER_HANDICAP_ANY)
+		return h > HANDICAP_EVEN && h <= HANDICAP_10;
+	if (want == FILTER_HANDICAP_OTHER)
+		return h < HANDICAP_EVEN || h > HANDICAP_10;
+	return (int)h == want;
+}
+
+int
+filter_match_headers(const struct filter *f, struct filter_scratch *s,
+    const struct record *r, const struct format *fmt)
+{
+	size_t i;
+
+	if (f->format && fmt != f->format)
+		return 0;
+	if (f->handicap >= 0 && !handicap_matches(f->handicap, r))
+		return 0;
+	if (f->has_date) {
+		char d[DATE_MAX];
+
+		if (!date_of_record(r, d) ||
+		    (f->date_from[0] && date_cmp(d, f->date_from) < 0) ||
+		    (f->date_to[0] && date_cmp(d, f->date_to) > 0))
+			return 0;
+	}
+	for (i = 0; i < f->ntexts; i++)
+		if (!text_matches(f, &f->texts[i], s, r))
+			return 0;
+	return 1;
+}
+
+int
+filter_match_moves(const struct filter *f, const struct record *r)
+{
+	int n;
+
+	if (!filter_has_moves(f))
+		return 1;
+	n = record_main_moves(r);
+	return (f->moves_min < 0 || n >= f->moves_min) &&
+	    (f->moves_max < 0 || n <= f->moves_max);
+}
+
+int
+filter_match_result(const struct filter *f, const struct game_result *g)
+{
+	return (f->reason < 0 || (int)g->reason == f->reason) &&
+	    (f->winner < 0 || (int)g->winner == f->winner);
+}
+
+/* The keys agreed: the position itself must (64 bits may collide). */
+static int
+same_position(const struct filter *f, const struct position *p)
+{
+	const struct position *q = &f->pos;
+
+	if (p->v != q->v || memcmp(p->board, q->board, sizeof(p->board)))
+		return 0;
+	return f->board_only || (p->side == q->side &&
+	    !memcmp(p->hand, q->hand, sizeof(p->hand)));
+}
+
+int
+filter_visit(void *ctx, const struct position *pos, int32_t node, int main)
+{
+	struct filter_hits *h = ctx;
+	const struct filter *f = h->f;
+	uint64_t k = f->board_only ? position_board_key(pos) :
+	    position_key(pos);
+
+	(void)main;
+	if (k != f->key || !same_position(f, pos))
+		return 0;
+	ALLOC_GROW(h->ply, h->n + 1, h->alloc);
+	h->ply[h->n++] = h->r->nodes[node].ply;
+	return h->first_only;
+}
+
+static int
+by_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+void
+filter_hits_sort(struct filter_hits *h)
+{
+	size_t i, k = 0;
+
+	if (h->n < 2)
+		return;
+	qsort(h->ply, h->n, sizeof(*h->ply), by_int);
+	for (i = 0; i < h->n; i++)
+		if (!k || h->ply[i] != h->ply[k - 1])
+			h->ply[k++] = h->ply[i];
+	h->n = k;
+}

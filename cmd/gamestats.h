@@ -1,0 +1,96 @@
+/*
+ * gamestats.h - what `kifu stats` counts over many games: results by
+ * reason and by winner (all games, even games, handicap games), the
+ * whole distribution of game lengths, the first two moves, and per
+ * player or per group. Counts only add, so that batches of a parallel
+ * run, and shards read back from their JSON, merge into what one run
+ * over everything gives, to the byte.
+ */
+#ifndef KIFU_CMD_GAMESTATS_H
+#define KIFU_CMD_GAMESTATS_H
+
+#include <jansson.h>
+
+#include "strmap.h"
+#include "core/date.h"
+#include "core/record.h"
+#include "core/strbuf.h"
+
+enum group_by { BY_NONE, BY_PLAYER, BY_EVENT, BY_YEAR, BY_OPENING };
+
+/* "none", "player", ... and back; -1 for an unknown name. */
+const char *group_by_name(enum group_by by);
+int group_by_parse(const char *name);
+
+/* The kinds of start a game has. */
+enum start_kind { START_EVEN, START_HANDICAP, START_OTHER };
+
+/* One game, as gamestats_add counts it; strings borrowed, "" for none. */
+struct game {
+	struct game_result result;	/* under the rules */
+	enum start_kind start;
+	const char *black, *white;	/* the players' names */
+	const char *event;
+	const char *date;		/* date_of_record's */
+	const char *opening;		/* "7g7f 3c3d"; "" under two moves */
+};
+
+struct outcomes {
+	long long records;
+	long long winner[3];		/* enum winner: black, white, none */
+	long long reason[REASON_NB];
+};
+
+/* What every group has, and the whole run too. */
+struct summary {
+	struct outcomes all, even, handicap;
+	long long *length;		/* length[ply]: games that long */
+	size_t nlength;
+	struct strmap openings;
+	long long *opening;		/* by id */
+	size_t aopening;
+};
+
+struct player_stats {
+	long long games;
+	/* As Black, as White: wins, losses, draws. */
+	long long as[2][3];
+	char first[DATE_MAX], last[DATE_MAX];
+};
+
+struct gamestats {
+	enum group_by by;
+	struct summary total;
+	struct strmap names;		/* the players, or the groups */
+	struct player_stats *player;	/* by id, BY_PLAYER */
+	struct summary *group;		/* by id, the other groupings */
+	size_t alloc;
+};
+
+void gamestats_init(struct gamestats *s, enum group_by by);
+void gamestats_release(struct gamestats *s);
+
+void gamestats_add(struct gamestats *s, const struct game *g);
+/* Adds b's counts to a (the same grouping). */
+void gamestats_merge(struct gamestats *a, const struct gamestats *b);
+
+/*
+ * The object `kifu stats --json` prints (one line), and the tables for
+ * people; rules is the rule set as printed ("auto"), NULL if unknown.
+ */
+void gamestats_json(const struct gamestats *s, struct strbuf *out);
+void gamestats_text(const struct gamestats *s, const char *rules,
+    struct strbuf *out);
+
+/*
+ * Adds an object gamestats_json wrote to s. Its grouping must be s's
+ * (a shard with no player and no group says nothing and fits any).
+ * Returns 0, or -1 with the reason in why.
+ */
+int gamestats_read_json(struct gamestats *s, json_t *o, char *why,
+    size_t n);
+
+/* The grouping an object gamestats_json wrote was made with. */
+enum group_by gamestats_json_by(json_t *o);
+
+#endif /* KIFU_CMD_GAMESTATS_H */

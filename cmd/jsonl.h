@@ -1,0 +1,27 @@
+/*
+ * jsonl.h - reading JSON Lines: the shards `kifu summary` and `kifu stats
+ * --merge` merge.
+ */
+#ifndef KIFU_CMD_JSONL_H
+#define KIFU_CMD_JSONL_H
+
+#include <stddef.h>
+
+#include <jansson.h>
+
+/*
+ * One object; returns 0, or -1 with what is wrong in why (n bytes). The
+ * object is borrowed for the call.
+ */
+typedef int (*jsonl_fn)(void *ctx, json_t *o, char *why, size_t n);
+
+/*
+ * Calls fn for every object of the file ("-": standard input), one a
+ * line; blank lines are passed over. A line that is no JSON object, or
+ * that fn turns down, is an error on stderr (FILE:LINE:COL: error: ...
+ * [syntax]), and the rest is read all the same. Returns 0, or
+ * EXIT_TROUBLE after any error.
+ */
+int jsonl_read(const char *path, jsonl_fn fn, void *ctx);
+
+#endif /* KIFU_CMD_JSONL_H */
