@@ -4,7 +4,7 @@
  * (cmd/pipeline.h), written in input order whatever -j; and `--merge`,
  * the second pass that joins the outputs of shards.
  *
- * Workers judge each record (cmd/judge.h), apply the per-record filters
+ * Workers judge each record (api/judge.h), apply the per-record filters
  * (cmd/select.h) and write its rows into their batch; the main thread
  * takes the batches in input order, drops the records --uniq has seen
  * (so the same ones for every -j), and streams the rest to the output,

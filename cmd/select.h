@@ -13,7 +13,7 @@
  *   --uniq             drop a record whose start position and moves
  *                      repeat an earlier selected record's
  *
- * The result is the rules' (cmd/judge.h), not the record's claim. The
+ * The result is the rules' (api/judge.h), not the record's claim. The
  * per-record filters (select_record) run on any thread; --uniq needs the
  * records in input order, so a command decides it where its pipeline
  * emits (cmd/pipeline.h), with a select_seen set: the same records are
