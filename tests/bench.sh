@@ -430,7 +430,7 @@ echo "targets (records/s against check's): find --sfen >= 0.8x, find --player >=
 
 # kifu export -t hcpe over the same generated games, one core, against
 # kifu check over them in the same rounds: the rows (every position of
-# every game) to a pipe, then to a file in build/bench (written to a
+# every game) to standard output (/dev/null), then to a file in build/bench (written to a
 # temporary file, synced and put in place, as a user gets it), and with
 # --uniq for its memory. The rows/s are compared with a Python loop
 # over cshogi that parses, checks every move against the legal move
@@ -455,10 +455,10 @@ echo
 eline() { printf '%-34s %8s %12s %10s %10s\n' "$@"; }
 eline "export $nchk CSA games ($rows rows)" "ms" "rows/s" "x check" "peak KiB"
 eline "kifu check -j1" "$ec" "" "" ""
-eline "kifu export -t hcpe -j1 (pipe)" "$ee" $((rows * 1000 / ee)) "$(div "$ee" "$ec")" "$eem"
+eline "kifu export -t hcpe -j1 (stdout)" "$ee" $((rows * 1000 / ee)) "$(div "$ee" "$ec")" "$eem"
 eline "kifu export -t hcpe -j1 (file)" "$ef" $((rows * 1000 / ef)) "$(div "$ef" "$ec")" ""
-eline "kifu export --uniq (pipe)" "$eu" $((rows * 1000 / eu)) "$(div "$eu" "$ec")" "$eum"
-echo "Python loop over cshogi (stated): 100000 rows/s; kifu (pipe): $(div $((rows * 1000 / ee)) 100000)x"
+eline "kifu export --uniq (stdout)" "$eu" $((rows * 1000 / eu)) "$(div "$eu" "$ec")" "$eum"
+echo "Python loop over cshogi (stated): 100000 rows/s; kifu (stdout): $(div $((rows * 1000 / ee)) 100000)x"
 echo "targets: export at most 1.3x check's time, at least 25x the cshogi loop, flat memory with --uniq"
 # --- show -------------------------------------------------------------------
 
