@@ -492,27 +492,31 @@ text_holds(const struct filter *f, const struct filter_text *t,
 	return rc >= 0;
 }
 
+int
+filter_text_holds(const struct filter *f, const struct filter_text *t,
+    struct filter_scratch *s, enum header_id id, const char *value)
+{
+	int want;
+
+	switch (t->field) {
+	case FIELD_PLAYER: want = id == HDR_BLACK || id == HDR_WHITE; break;
+	case FIELD_BLACK: want = id == HDR_BLACK; break;
+	case FIELD_WHITE: want = id == HDR_WHITE; break;
+	default: want = id == HDR_EVENT; break;
+	}
+	return want && text_holds(f, t, s, value);
+}
+
 static int
 text_matches(const struct filter *f, const struct filter_text *t,
     struct filter_scratch *s, const struct record *r)
 {
 	size_t i;
 
-	for (i = 0; i < r->nheaders; i++) {
-		const struct record_header *h = &r->headers[i];
-		int want;
-
-		switch (t->field) {
-		case FIELD_PLAYER:
-			want = h->id == HDR_BLACK || h->id == HDR_WHITE;
-			break;
-		case FIELD_BLACK: want = h->id == HDR_BLACK; break;
-		case FIELD_WHITE: want = h->id == HDR_WHITE; break;
-		default: want = h->id == HDR_EVENT; break;
-		}
-		if (want && text_holds(f, t, s, record_str(r, h->value)))
+	for (i = 0; i < r->nheaders; i++)
+		if (filter_text_holds(f, t, s, r->headers[i].id,
+		    record_str(r, r->headers[i].value)))
 			return 1;
-	}
 	return 0;
 }
 
@@ -562,15 +566,17 @@ filter_match_headers(const struct filter *f, struct filter_scratch *s,
 }
 
 int
-filter_match_moves(const struct filter *f, const struct record *r)
+filter_match_plies(const struct filter *f, int n)
 {
-	int n;
-
-	if (!filter_has_moves(f))
-		return 1;
-	n = record_main_moves(r);
 	return (f->moves_min < 0 || n >= f->moves_min) &&
 	    (f->moves_max < 0 || n <= f->moves_max);
+}
+
+int
+filter_match_moves(const struct filter *f, const struct record *r)
+{
+	return !filter_has_moves(f) ||
+	    filter_match_plies(f, record_main_moves(r));
 }
 
 int
