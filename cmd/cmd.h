@@ -55,6 +55,7 @@ int cmd_perft(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_summary(int argc, char **argv);
+int cmd_tree(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
 
 extern const char cmd_check_usage[];
@@ -70,6 +71,7 @@ extern const char cmd_perft_usage[];
 extern const char cmd_show_usage[];
 extern const char cmd_stats_usage[];
 extern const char cmd_summary_usage[];
+extern const char cmd_tree_usage[];
 extern const char cmd_validate_usage[];
 
 /* "kifu: error: ..." on stderr; returns EXIT_TROUBLE for `return error(...)`. */

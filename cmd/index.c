@@ -79,7 +79,7 @@ const char cmd_index_usage[] =
 struct ix_pos {
 	uint64_t key, board_key, check;
 	size_t sfen, move;
-	int32_t ply;
+	int32_t ply, node;	/* node: on the main line, else -1 */
 	int variation;
 };
 
@@ -237,9 +237,8 @@ visit(void *ctx, const struct position *pos, int32_t node, int main)
 	struct ix_worker *w = ctx;
 	struct ix_batch *b = w->b;
 	const struct record *r = w->r;
-	char sfen[SFEN_MAX], mv[USI_MOVE_MAX];
+	char sfen[SFEN_MAX];
 	struct ix_pos *p;
-	int32_t next = r->nodes[node].next;
 
 	ALLOC_GROW(b->p, b->np + 1, b->ap);
 	p = &b->p[b->np++];
@@ -251,13 +250,32 @@ visit(void *ctx, const struct position *pos, int32_t node, int main)
 	p->ply = r->nodes[node].ply;
 	p->variation = !main;
 	p->move = NONE;
-	/* The move the line goes on with: what the opening explorer counts. */
-	if (main && next >= 0 && r->nodes[next].special == SP_NONE &&
-	    r->nodes[next].mv != MOVE_NONE) {
-		usi_format_move(r->nodes[next].mv, mv);
-		p->move = put(b, mv);
-	}
+	p->node = main ? node : -1;
 	return 0;
+}
+
+/*
+ * The move each main line goes on with from its positions, once replay
+ * has resolved them all: what the opening explorer counts.
+ */
+static void
+next_moves(struct ix_batch *b, const struct record *r, size_t p0)
+{
+	char mv[USI_MOVE_MAX];
+	size_t i;
+
+	for (i = p0; i < b->np; i++) {
+		int32_t next;
+
+		if (b->p[i].node < 0)
+			continue;
+		next = r->nodes[b->p[i].node].next;
+		if (next >= 0 && r->nodes[next].special == SP_NONE &&
+		    r->nodes[next].mv != MOVE_NONE) {
+			usi_format_move(r->nodes[next].mv, mv);
+			b->p[i].move = put(b, mv);
+		}
+	}
 }
 
 static const char *
@@ -326,6 +344,7 @@ add_record(struct ix_worker *w, const struct judge_input *in,
 		wk.ctx = w;
 		w->r = r;
 		replay_record_walk(r, &rp, &w->j.d, &wk);
+		next_moves(b, r, x->p0);
 		judge_adjudicate(&w->j, in->f, &rp, &adj, &venue);
 		x->has_result = 1;
 		x->result = adj.result;

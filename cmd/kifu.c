@@ -47,6 +47,8 @@ static const struct command commands[] = {
 	    cmd_stats_usage },
 	{ "summary", cmd_summary, "merge the JSON Lines of several checks",
 	    cmd_summary_usage },
+	{ "tree", cmd_tree, "the opening explorer over an index: moves, "
+	    "games, results", cmd_tree_usage },
 	{ "validate", cmd_validate, "replay records and report illegal moves",
 	    cmd_validate_usage },
 };
