@@ -857,14 +857,16 @@ db_files(struct db *d, const struct cand *narrow, int64_t **ids, size_t *n)
 	*ids = NULL;
 	*n = 0;
 	if (!narrow) {
-		st = indexdb_prepare(d->db, d->path, "SELECT id FROM file "
-		    "ORDER BY seq");
+		st = indexdb_prepare(d->db, d->path, "SELECT id, seq FROM "
+		    "file ORDER BY seq");
 		if (!st)
 			return EXIT_TROUBLE;
 		while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 			ALLOC_GROW(*ids, *n + 1, alloc);
 			(*ids)[(*n)++] = indexdb_int(st, 0, 1, INT64_MAX,
 			    &d->bad);
+			/* The walk's order is the answer's: it must be one. */
+			indexdb_int(st, 1, INT64_MIN, INT64_MAX, &d->bad);
 		}
 		return db_step_end(d, st, rc);
 	}
