@@ -900,7 +900,8 @@ db_files(struct db *d, const struct cand *narrow, int64_t **ids, size_t *n)
 	if ((rc = db_step_end(d, st, rc)) != 0)
 		return rc;
 	/* In walk order: sorted by seq, repeats dropped. */
-	qsort(*ids, *n, sizeof(**ids), by_id);
+	if (*n)
+		qsort(*ids, *n, sizeof(**ids), by_id);
 	for (i = k = 0; i < *n; i++)
 		if (!k || (*ids)[i] != (*ids)[k - 1])
 			(*ids)[k++] = (*ids)[i];
@@ -922,7 +923,9 @@ db_files(struct db *d, const struct cand *narrow, int64_t **ids, size_t *n)
 			}
 			sqlite3_reset(st);
 		}
-		qsort(byseq.v, byseq.n, sizeof(*byseq.v), by_cand);
+		if (byseq.n)
+			qsort(byseq.v, byseq.n, sizeof(*byseq.v),
+			    by_cand);
 		{
 			int64_t *sorted = xcalloc(byseq.n + 1, sizeof(*sorted));
 
@@ -958,7 +961,8 @@ find_db(struct find *c, const char *path)
 	w = worker_new(c);
 	if (c->f.has_position && db_position(&d, &c->f, &pos))
 		goto out;
-	qsort(pos.v, pos.n, sizeof(*pos.v), by_cand);
+	if (pos.n)
+		qsort(pos.v, pos.n, sizeof(*pos.v), by_cand);
 	for (i = 0; i < c->f.ntexts; i++) {
 		struct cand one = { NULL, 0, 0, 0 };
 
@@ -966,7 +970,8 @@ find_db(struct find *c, const char *path)
 			free(one.v);
 			goto out;
 		}
-		qsort(one.v, one.n, sizeof(*one.v), by_cand);
+		if (one.n)
+			qsort(one.v, one.n, sizeof(*one.v), by_cand);
 		if (texts.all) {
 			free(texts.v);
 			texts = one;
