@@ -594,8 +594,16 @@ db_text(struct db *d, struct find *c, struct filter_scratch *s,
 	sqlite3_stmt *names, *recs;
 	int rc, rc2 = SQLITE_DONE;
 
-	names = indexdb_prepare(d->db, d->path, "SELECT id, field, value "
-	    "FROM name");
+	/*
+	 * SQL narrows by the folded substring (or the text as written), as
+	 * text_holds matches; filter_text_holds decides. A pattern is
+	 * matched in C on every name of the field.
+	 */
+	names = indexdb_prepare(d->db, d->path, c->f.regex ?
+	    "SELECT id, field, value FROM name WHERE field IN (?1, ?2)" :
+	    c->f.exact ? "SELECT id, field, value FROM name WHERE field IN "
+	    "(?1, ?2) AND instr(value, ?3) > 0" : "SELECT id, field, value "
+	    "FROM name WHERE field IN (?1, ?2) AND instr(folded, ?3) > 0");
 	recs = indexdb_prepare(d->db, d->path, "SELECT record FROM "
 	    "record_name WHERE name = ?");
 	if (!names || !recs) {
@@ -603,6 +611,13 @@ db_text(struct db *d, struct find *c, struct filter_scratch *s,
 		sqlite3_finalize(recs);
 		return EXIT_TROUBLE;
 	}
+	sqlite3_bind_text(names, 1, t->field == FIELD_WHITE ? "white" :
+	    t->field == FIELD_EVENT ? "event" : "black", -1, SQLITE_STATIC);
+	sqlite3_bind_text(names, 2, t->field == FIELD_PLAYER ? "white" :
+	    t->field == FIELD_BLACK ? "black" : t->field == FIELD_WHITE ?
+	    "white" : "event", -1, SQLITE_STATIC);
+	if (!c->f.regex)
+		sqlite3_bind_text(names, 3, t->folded, -1, SQLITE_STATIC);
 	while ((rc = sqlite3_step(names)) == SQLITE_ROW) {
 		int64_t id = indexdb_int(names, 0, 1, INT64_MAX, &d->bad);
 		const char *field = indexdb_text(names, 1, &d->bad);

@@ -35,6 +35,7 @@
 #include "ruleopts.h"
 #include "api/judge.h"
 #include "core/date.h"
+#include "core/fold.h"
 #include "core/handicap.h"
 #include "core/usi.h"
 #include "core/variant.h"
@@ -147,6 +148,7 @@ struct index {
 	int64_t next_occ, seq;
 	long long files, records, positions, failed_inputs;
 	int failed;		/* a write failed: stop, keep nothing */
+	struct strbuf fold;	/* a name folded */
 	sqlite3_stmt *ins_file, *ins_rec, *ins_hdr, *ins_name, *ins_rn;
 	sqlite3_stmt *ins_pos, *ins_occ, *get_pos, *upd_file;
 	sqlite3_stmt *del_recs, *del_touch, *del_occ, *del_hdr, *del_rn;
@@ -643,8 +645,12 @@ write_name(struct index *c, int64_t rec, const char *field, const char *v)
 {
 	int64_t id;
 
+	/* find's folding (core/fold.h), so that SQL can narrow its search. */
+	strbuf_reset(&c->fold);
+	fold_append(&c->fold, v, strlen(v));
 	bind_text(c->ins_name, 1, field);
 	bind_text(c->ins_name, 2, v);
+	bind_text(c->ins_name, 3, c->fold.len ? c->fold.buf : "");
 	if (sqlite3_step(c->ins_name) != SQLITE_ROW) {
 		sqlite3_reset(c->ins_name);
 		return sql_fail(c, "cannot write the index");
@@ -866,9 +872,9 @@ prepare_all(struct index *c)
 		    "?)"),
 		S(ins_hdr, "INSERT INTO header(record, ord, id, key, value) "
 		    "VALUES(?, ?, ?, ?, ?)"),
-		S(ins_name, "INSERT INTO name(field, value) VALUES(?, ?) ON "
-		    "CONFLICT(field, value) DO UPDATE SET field = field "
-		    "RETURNING id"),
+		S(ins_name, "INSERT INTO name(field, value, folded) VALUES(?, "
+		    "?, ?) ON CONFLICT(field, value) DO UPDATE SET field = "
+		    "field RETURNING id"),
 		S(ins_rn, "INSERT OR IGNORE INTO record_name(name, record) "
 		    "VALUES(?, ?)"),
 		S(ins_pos, "INSERT INTO position(key, board_key, sfen) "
@@ -1153,8 +1159,9 @@ build(struct index *c, struct opts *o, char **paths, int npaths)
 	clean_stale(o->output);
 	strbuf_addf(&tmp, "%s.tmp.%ld", o->output, (long)getpid());
 	unlink(tmp.buf);
+	/* One thread (the emit) uses the connection: no mutex for it. */
 	if (sqlite3_open_v2(tmp.buf, &c->db, SQLITE_OPEN_READWRITE |
-	    SQLITE_OPEN_CREATE, NULL) != SQLITE_OK) {
+	    SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
 		cmd_error("cannot create '%s': %s", tmp.buf,
 		    c->db ? sqlite3_errmsg(c->db) : "out of memory");
 		goto out;
@@ -1179,7 +1186,7 @@ build(struct index *c, struct opts *o, char **paths, int npaths)
 	    &stopped, &seconds) < 0 || c->failed)
 		goto out;
 	finalize_all(c);
-	if (exec(c, indexdb_indexes) < 0 || exec(c, "COMMIT; ANALYZE") < 0)
+	if (exec(c, indexdb_indexes) < 0 || exec(c, "COMMIT; PRAGMA analysis_limit = 1000; ANALYZE") < 0)
 		goto out;
 	{
 		char sql[128];
@@ -1464,6 +1471,7 @@ cmd_index(int argc, char **argv)
 	}
 out:
 	strbuf_release(&o.saved);
+	strbuf_release(&c.fold);
 	for (i = 0; i < c.nknown; i++)
 		free(c.known[i].path);
 	free(c.known);

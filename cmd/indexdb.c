@@ -43,7 +43,7 @@ const char indexdb_schema[] =
     " id TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL,"
     " PRIMARY KEY(record, ord)) WITHOUT ROWID;\n"
     "CREATE TABLE name(id INTEGER PRIMARY KEY, field TEXT NOT NULL,"
-    " value TEXT NOT NULL, UNIQUE(field, value));\n"
+    " value TEXT NOT NULL, folded TEXT NOT NULL, UNIQUE(field, value));\n"
     "CREATE TABLE record_name(name INTEGER NOT NULL, record INTEGER NOT NULL,"
     " PRIMARY KEY(name, record)) WITHOUT ROWID;\n"
     "CREATE TABLE position(id INTEGER PRIMARY KEY, key INTEGER NOT NULL,"
@@ -59,7 +59,9 @@ const char indexdb_indexes[] =
     "CREATE INDEX record_file ON record(file, idx);\n"
     "CREATE INDEX position_key ON position(key);\n"
     "CREATE INDEX position_board ON position(board_key);\n"
-    "CREATE INDEX occurrence_position ON occurrence(position, record);\n";
+    /* Covering: find and tree read a position's rows from it alone. */
+    "CREATE INDEX occurrence_position ON occurrence(position, record, ply,"
+    " variation, move);\n";
 
 static char *
 dupstr(const char *s)
