@@ -126,12 +126,12 @@ parse_handicap(const char *arg)
 	return h == HANDICAP_NONE ? -1 : h;
 }
 
-static int
-parse_name(const char *arg, const char *(*name)(int), int n)
+int
+filter_name_index(const char *arg, const char *(*name)(int), int n)
 {
 	int i;
 
-	for (i = 0; i < n; i++)
+	for (i = 0; arg && i < n; i++)
 		if (!strcmp(arg, name(i)))
 			return i;
 	return -1;
@@ -147,6 +147,18 @@ static const char *
 winner_at(int i)
 {
 	return winner_name((enum winner)i);
+}
+
+int
+filter_reason_by_name(const char *s)
+{
+	return filter_name_index(s, reason_at, REASON_NB);
+}
+
+int
+filter_winner_by_name(const char *s)
+{
+	return filter_name_index(s, winner_at, 3);
 }
 
 int
@@ -185,7 +197,7 @@ filter_take(struct filter *f, int opt, const char *arg, const char *usage)
 			    "(an end may be left out) or N, not '%s'", arg);
 		return 1;
 	case OPT_F_RESULT:
-		if ((f->reason = parse_name(arg, reason_at, REASON_NB)) < 0)
+		if ((f->reason = filter_reason_by_name(arg)) < 0)
 			return cmd_usage_error(usage, "unknown --result '%s' "
 			    "(known: checkmate, stalemate, resign, "
 			    "illegal-move, sennichite, perpetual-check, "
@@ -193,7 +205,7 @@ filter_take(struct filter *f, int opt, const char *arg, const char *usage)
 			    "unfinished)", arg);
 		return 1;
 	case OPT_F_WINNER:
-		if ((f->winner = parse_name(arg, winner_at, 3)) < 0)
+		if ((f->winner = filter_winner_by_name(arg)) < 0)
 			return cmd_usage_error(usage, "--winner wants black, "
 			    "white or none, not '%s'", arg);
 		return 1;

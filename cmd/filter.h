@@ -155,6 +155,14 @@ struct filter_scratch {
 };
 
 void filter_init(struct filter *f);
+
+/*
+ * The i of 0..n-1 whose name(i) is s, or -1 (s may be NULL); the
+ * --result and --winner names (enum reason, enum winner) so.
+ */
+int filter_name_index(const char *s, const char *(*name)(int), int n);
+int filter_reason_by_name(const char *s);
+int filter_winner_by_name(const char *s);
 void filter_release(struct filter *f);
 
 /*

@@ -645,29 +645,6 @@ db_text(struct db *d, struct find *c, struct filter_scratch *s,
 	return db_step_end(d, names, rc == SQLITE_ROW ? SQLITE_DONE : rc);
 }
 
-static int
-name_index(const char *s, const char *(*name)(int), int n)
-{
-	int i;
-
-	for (i = 0; s && i < n; i++)
-		if (!strcmp(s, name(i)))
-			return i;
-	return -1;
-}
-
-static const char *
-reason_at(int i)
-{
-	return reason_name((enum reason)i);
-}
-
-static const char *
-winner_at(int i)
-{
-	return winner_name((enum winner)i);
-}
-
 static const char *
 header_at(int i)
 {
@@ -700,8 +677,8 @@ db_load_record(struct db *d, struct find_worker *w, sqlite3_stmt *st,
 	while ((rc = sqlite3_step(hdr)) == SQLITE_ROW && !d->bad) {
 		const char *key = indexdb_text(hdr, 1, &d->bad);
 		const char *value = indexdb_text(hdr, 2, &d->bad);
-		int id = name_index(indexdb_text(hdr, 0, &d->bad), header_at,
-		    HDR_NB);
+		int id = filter_name_index(indexdb_text(hdr, 0, &d->bad),
+		    header_at, HDR_NB);
 
 		if (id < 0)
 			d->bad = 1;
@@ -777,10 +754,10 @@ db_record(struct find *c, struct find_worker *w, struct find_batch *b,
 		}
 		filter_hits_sort(&w->hits);
 	}
-	g.winner = (enum winner)name_index(indexdb_text(st, 7, &d->bad),
-	    winner_at, 3);
-	g.reason = (enum reason)name_index(indexdb_text(st, 8, &d->bad),
-	    reason_at, REASON_NB);
+	g.winner = (enum winner)filter_winner_by_name(indexdb_text(st, 7,
+	    &d->bad));
+	g.reason = (enum reason)filter_reason_by_name(indexdb_text(st, 8,
+	    &d->bad));
 	g.ply = (int)indexdb_int(st, 9, 0, INT_MAX, &d->bad);
 	if ((int)g.winner < 0 || (int)g.reason < 0)
 		d->bad = 1;
