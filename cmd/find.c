@@ -597,13 +597,14 @@ db_text(struct db *d, struct find *c, struct filter_scratch *s,
 	/*
 	 * SQL narrows by the folded substring (or the text as written), as
 	 * text_holds matches; filter_text_holds decides. A pattern is
-	 * matched in C on every name of the field.
+	 * matched in C on every name of the field. "+field": one pass over
+	 * the table beats the (field, value) index and a lookup a row.
 	 */
 	names = indexdb_prepare(d->db, d->path, c->f.regex ?
-	    "SELECT id, field, value FROM name WHERE field IN (?1, ?2)" :
-	    c->f.exact ? "SELECT id, field, value FROM name WHERE field IN "
+	    "SELECT id, field, value FROM name WHERE +field IN (?1, ?2)" :
+	    c->f.exact ? "SELECT id, field, value FROM name WHERE +field IN "
 	    "(?1, ?2) AND instr(value, ?3) > 0" : "SELECT id, field, value "
-	    "FROM name WHERE field IN (?1, ?2) AND instr(folded, ?3) > 0");
+	    "FROM name WHERE +field IN (?1, ?2) AND instr(folded, ?3) > 0");
 	recs = indexdb_prepare(d->db, d->path, "SELECT record FROM "
 	    "record_name WHERE name = ?");
 	if (!names || !recs) {

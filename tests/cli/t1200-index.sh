@@ -178,6 +178,29 @@ if ls u.sqlite.tmp.* >/dev/null 2>&1; then
 	echo "$name: stale temporary file kept"; failed=1
 fi
 
+# --- readers go on while an update runs (WAL) ---------------------------------
+
+mkdir w && cp td/find/transpose-a.kifu w/
+expect_success "build w" "$KIFU" index build -o w.sqlite w
+"$KIFU" find --db w.sqlite --player 羽生 >w.before
+head -n 40000 big.csa >w/many.csa
+"$KIFU" index update w.sqlite 2>/dev/null &
+pid=$!
+n=0
+while kill -0 $pid 2>/dev/null && [ $n -lt 20 ]; do
+	"$KIFU" find --db w.sqlite --player 羽生 >w.now 2>w.err
+	rc=$?
+	# The old state until the update commits: never an error.
+	if [ $rc -ne 0 ] || { ! cmp -s w.before w.now &&
+	    [ "$(sed -n 1p w.now)" != "$(sed -n 1p w.before)" ]; }; then
+		echo "$name: a reader during an update: exit $rc"; cat w.err
+		failed=1
+		break
+	fi
+	n=$((n + 1))
+done
+wait $pid || { echo "$name: the update under readers failed"; failed=1; }
+
 # --- refusals: usage, foreign and damaged files ------------------------------
 
 expect_exit 2 "build without -o" "$KIFU" index build u
