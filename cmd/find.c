@@ -1095,11 +1095,16 @@ cmd_find(int argc, char **argv)
 		cmd_usage_error(cmd_find_usage, "--json, -l and -c go alone");
 		goto out;
 	}
-	if (db && (optind < argc || scan_opt)) {
-		cmd_usage_error(cmd_find_usage, "--db answers from the index, "
-		    "read and judged as kifu index build was told: %s%s%s",
-		    optind < argc ? "no path '" : "no '",
-		    optind < argc ? argv[optind] : scan_opt, "'");
+	if (db && optind < argc) {
+		cmd_usage_error(cmd_find_usage, "--db reads the index, not "
+		    "paths: '%s' (kifu index update adds a path)",
+		    argv[optind]);
+		goto out;
+	}
+	if (db && scan_opt) {
+		cmd_usage_error(cmd_find_usage, "--db answers as the index was "
+		    "read and judged: '%s' goes to kifu index build",
+		    scan_opt);
 		goto out;
 	}
 	if ((!db && walkopts_finish(&wo, argc - optind, cmd_find_usage)) ||
