@@ -201,6 +201,22 @@ while kill -0 $pid 2>/dev/null && [ $n -lt 20 ]; do
 done
 wait $pid || { echo "$name: the update under readers failed"; failed=1; }
 
+# An update killed mid-run changes nothing: one transaction.
+"$KIFU" find --db w.sqlite -c >w.before
+cp big.csa w/more.csa
+"$KIFU" index update w.sqlite 2>/dev/null &
+pid=$!
+sleep 0.5
+kill -9 $pid 2>/dev/null
+wait $pid 2>/dev/null
+expect_success "after a killed update" "$KIFU" find --db w.sqlite -c
+cmp -s w.before out ||
+    { echo "$name: a killed update changed the index"; failed=1; }
+[ "$(sqlite3 w.sqlite 'PRAGMA integrity_check')" = ok ] ||
+    { echo "$name: integrity after a killed update"; failed=1; }
+expect_success "update after a kill" "$KIFU" index update w.sqlite
+scan_equals_db "after a killed update" w.sqlite w -c
+
 # --- refusals: usage, foreign and damaged files ------------------------------
 
 expect_exit 2 "build without -o" "$KIFU" index build u
