@@ -812,6 +812,9 @@ write_file(struct index *c, const struct ix_batch *b, const struct ix_file *f)
 	bind_text(st, 14, str(b, f->message));
 	if (run(c, st) < 0)
 		return -1;
+	/* Named twice by overlapping paths: indexed once. */
+	if (!sqlite3_changes(c->db))
+		return 0;
 	id = sqlite3_last_insert_rowid(c->db);
 	c->files++;
 	for (i = 0; i < f->nr; i++)
@@ -858,7 +861,8 @@ prepare_all(struct index *c)
 		const char *sql;
 	} stmts[] = {
 #define S(f, q) { offsetof(struct index, f), q }
-		S(ins_file, "INSERT INTO file(path, seq, size, mtime, hash, "
+		S(ins_file, "INSERT OR IGNORE INTO file(path, seq, size, "
+		    "mtime, hash, "
 		    "status, format, encoding, records, bad, diag_line, "
 		    "diag_col, diag_id, message) VALUES(?, ?, ?, ?, ?, ?, ?, "
 		    "?, ?, ?, ?, ?, ?, ?)"),
@@ -1034,10 +1038,10 @@ clean_stale(const char *out)
 		if (strncmp(p, base, blen) || strncmp(p + blen, ".tmp.", 5))
 			continue;
 		pid = strtol(p + blen + 5, &end, 10);
-		if (*end || pid <= 0 || (kill((pid_t)pid, 0) < 0 &&
-		    errno != ESRCH) || kill((pid_t)pid, 0) == 0) {
+		/* Only a build that is gone: another may be running. */
+		if (*end || pid <= 0 || kill((pid_t)pid, 0) == 0 ||
+		    errno != ESRCH)
 			continue;
-		}
 		{
 			struct strbuf sb = STRBUF_INIT;
 
