@@ -835,6 +835,25 @@ by_id(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* Appends the first column of each row of st to ids; a second is seq. */
+static int
+db_ids(struct db *d, sqlite3_stmt *st, int64_t **ids, size_t *n,
+    size_t *alloc)
+{
+	int rc;
+
+	if (!st)
+		return EXIT_TROUBLE;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		ALLOC_GROW(*ids, *n + 1, *alloc);
+		(*ids)[(*n)++] = indexdb_int(st, 0, 1, INT64_MAX, &d->bad);
+		/* The walk's order is the answer's: it must be one. */
+		if (sqlite3_column_count(st) > 1)
+			indexdb_int(st, 1, INT64_MIN, INT64_MAX, &d->bad);
+	}
+	return db_step_end(d, st, rc);
+}
+
 /*
  * The files to visit, in walk order: those of the records left (all of
  * them when nothing narrowed the search) and those a scan would warn
@@ -849,20 +868,9 @@ db_files(struct db *d, const struct cand *narrow, int64_t **ids, size_t *n)
 
 	*ids = NULL;
 	*n = 0;
-	if (!narrow) {
-		st = indexdb_prepare(d->db, d->path, "SELECT id, seq FROM "
-		    "file ORDER BY seq");
-		if (!st)
-			return EXIT_TROUBLE;
-		while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-			ALLOC_GROW(*ids, *n + 1, alloc);
-			(*ids)[(*n)++] = indexdb_int(st, 0, 1, INT64_MAX,
-			    &d->bad);
-			/* The walk's order is the answer's: it must be one. */
-			indexdb_int(st, 1, INT64_MIN, INT64_MAX, &d->bad);
-		}
-		return db_step_end(d, st, rc);
-	}
+	if (!narrow)
+		return db_ids(d, indexdb_prepare(d->db, d->path, "SELECT id, "
+		    "seq FROM file ORDER BY seq"), ids, n, &alloc);
 	st = indexdb_prepare(d->db, d->path, "SELECT file FROM record WHERE "
 	    "id = ?");
 	if (!st)
@@ -882,15 +890,9 @@ db_files(struct db *d, const struct cand *narrow, int64_t **ids, size_t *n)
 	}
 	if ((rc = db_step_end(d, st, rc)) != 0)
 		return rc;
-	st = indexdb_prepare(d->db, d->path, "SELECT id FROM file WHERE "
-	    "status != 'ok' OR records = 0 OR bad > 0");
-	if (!st)
-		return EXIT_TROUBLE;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		ALLOC_GROW(*ids, *n + 1, alloc);
-		(*ids)[(*n)++] = indexdb_int(st, 0, 1, INT64_MAX, &d->bad);
-	}
-	if ((rc = db_step_end(d, st, rc)) != 0)
+	if ((rc = db_ids(d, indexdb_prepare(d->db, d->path, "SELECT id FROM "
+	    "file WHERE status != 'ok' OR records = 0 OR bad > 0"), ids, n,
+	    &alloc)) != 0)
 		return rc;
 	/* In walk order: sorted by seq, repeats dropped. */
 	if (*n)

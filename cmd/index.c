@@ -1014,6 +1014,23 @@ parse(struct opts *o, struct index *c, int argc, char **argv, int stored)
 
 /* --- build ------------------------------------------------------------- */
 
+/* Paths an update can walk again: not standard input, not --stdin. */
+static int
+files_only(const struct opts *o, char **paths, int npaths)
+{
+	int i;
+
+	for (i = 0; i < npaths; i++)
+		if (!strcmp(paths[i], "-"))
+			return cmd_usage_error(cmd_index_usage, "an index "
+			    "is of files: not '-' (update reads them again)");
+	if (o->wo.from_stdin)
+		return cmd_usage_error(cmd_index_usage, "an index is of the "
+		    "paths given as arguments (update walks them again), "
+		    "not --stdin");
+	return 0;
+}
+
 /* Temporary files of builds that died: "<out>.tmp.<pid>", pid gone. */
 static void
 clean_stale(const char *out)
@@ -1132,7 +1149,7 @@ build(struct index *c, struct opts *o, char **paths, int npaths)
 	struct strbuf tmp = STRBUF_INIT;
 	char cwd[PATH_MAX];
 	double t0 = cmd_now();
-	int rc = EXIT_TROUBLE, i, stopped = 0;
+	int rc = EXIT_TROUBLE, stopped = 0;
 	struct stat st;
 
 	if (!o->output)
@@ -1141,14 +1158,8 @@ build(struct index *c, struct opts *o, char **paths, int npaths)
 	if (!npaths)
 		return cmd_usage_error(cmd_index_usage, "build needs a path "
 		    "to index");
-	for (i = 0; i < npaths; i++)
-		if (!strcmp(paths[i], "-"))
-			return cmd_usage_error(cmd_index_usage, "an index "
-			    "is of files: not '-' (update reads them again)");
-	if (o->wo.from_stdin)
-		return cmd_usage_error(cmd_index_usage, "an index is of the "
-		    "paths given as arguments (update walks them again), "
-		    "not --stdin");
+	if (files_only(o, paths, npaths))
+		return EXIT_TROUBLE;
 	if (stat(o->output, &st) == 0) {
 		if (!S_ISREG(st.st_mode) || !indexdb_is_index(o->output))
 			return cmd_error("'%s' exists and is not a kifu "
@@ -1335,13 +1346,8 @@ update(struct index *c, struct opts *o, char **paths, int npaths)
 	c->path = paths[0];
 	paths++;
 	npaths--;
-	for (i = 0; i < npaths; i++)
-		if (!strcmp(paths[i], "-"))
-			return cmd_usage_error(cmd_index_usage, "an index "
-			    "is of files: not '-'");
-	if (o->wo.from_stdin)
-		return cmd_usage_error(cmd_index_usage, "update walks paths "
-		    "given as arguments, not --stdin");
+	if (files_only(o, paths, npaths))
+		return EXIT_TROUBLE;
 	if (!(c->db = indexdb_open(c->path, 1)))
 		return EXIT_TROUBLE;
 	if (!(stored = indexdb_meta(c->db, "options")) ||
