@@ -57,7 +57,10 @@ LIBS = $(shell $(PKG_CONFIG) --libs jansson 2>/dev/null || echo -ljansson) -ldl 
 PCRE2_CFLAGS = $(shell $(PKG_CONFIG) --cflags libpcre2-8 2>/dev/null)
 PCRE2_LIBS = $(shell $(PKG_CONFIG) --libs libpcre2-8 2>/dev/null || echo -lpcre2-8)
 build/rel/cmd/filter.o build/san/cmd/filter.o: PKG_CFLAGS += $(PCRE2_CFLAGS)
-CMD_LIBS = $(PCRE2_LIBS) $(LIBS)
+# SQLite holds the game database of `kifu index` (the field's standard
+# embedded database): only the kifu binary links it.
+SQLITE_LIBS = $(shell $(PKG_CONFIG) --libs sqlite3 2>/dev/null || echo -lsqlite3)
+CMD_LIBS = $(PCRE2_LIBS) $(SQLITE_LIBS) $(LIBS)
 
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all

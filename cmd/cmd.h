@@ -48,12 +48,14 @@ int cmd_convert(int argc, char **argv);
 int cmd_dump(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 int cmd_find(int argc, char **argv);
+int cmd_index(int argc, char **argv);
 int cmd_legal(int argc, char **argv);
 int cmd_moves(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_summary(int argc, char **argv);
+int cmd_tree(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
 
 extern const char cmd_check_usage[];
@@ -62,12 +64,14 @@ extern const char cmd_convert_usage[];
 extern const char cmd_dump_usage[];
 extern const char cmd_export_usage[];
 extern const char cmd_find_usage[];
+extern const char cmd_index_usage[];
 extern const char cmd_legal_usage[];
 extern const char cmd_moves_usage[];
 extern const char cmd_perft_usage[];
 extern const char cmd_show_usage[];
 extern const char cmd_stats_usage[];
 extern const char cmd_summary_usage[];
+extern const char cmd_tree_usage[];
 extern const char cmd_validate_usage[];
 
 /* "kifu: error: ..." on stderr; returns EXIT_TROUBLE for `return error(...)`. */

@@ -126,12 +126,12 @@ parse_handicap(const char *arg)
 	return h == HANDICAP_NONE ? -1 : h;
 }
 
-static int
-parse_name(const char *arg, const char *(*name)(int), int n)
+int
+filter_name_index(const char *arg, const char *(*name)(int), int n)
 {
 	int i;
 
-	for (i = 0; i < n; i++)
+	for (i = 0; arg && i < n; i++)
 		if (!strcmp(arg, name(i)))
 			return i;
 	return -1;
@@ -147,6 +147,18 @@ static const char *
 winner_at(int i)
 {
 	return winner_name((enum winner)i);
+}
+
+int
+filter_reason_by_name(const char *s)
+{
+	return filter_name_index(s, reason_at, REASON_NB);
+}
+
+int
+filter_winner_by_name(const char *s)
+{
+	return filter_name_index(s, winner_at, 3);
 }
 
 int
@@ -185,7 +197,7 @@ filter_take(struct filter *f, int opt, const char *arg, const char *usage)
 			    "(an end may be left out) or N, not '%s'", arg);
 		return 1;
 	case OPT_F_RESULT:
-		if ((f->reason = parse_name(arg, reason_at, REASON_NB)) < 0)
+		if ((f->reason = filter_reason_by_name(arg)) < 0)
 			return cmd_usage_error(usage, "unknown --result '%s' "
 			    "(known: checkmate, stalemate, resign, "
 			    "illegal-move, sennichite, perpetual-check, "
@@ -193,7 +205,7 @@ filter_take(struct filter *f, int opt, const char *arg, const char *usage)
 			    "unfinished)", arg);
 		return 1;
 	case OPT_F_WINNER:
-		if ((f->winner = parse_name(arg, winner_at, 3)) < 0)
+		if ((f->winner = filter_winner_by_name(arg)) < 0)
 			return cmd_usage_error(usage, "--winner wants black, "
 			    "white or none, not '%s'", arg);
 		return 1;
@@ -492,27 +504,31 @@ text_holds(const struct filter *f, const struct filter_text *t,
 	return rc >= 0;
 }
 
+int
+filter_text_holds(const struct filter *f, const struct filter_text *t,
+    struct filter_scratch *s, enum header_id id, const char *value)
+{
+	int want;
+
+	switch (t->field) {
+	case FIELD_PLAYER: want = id == HDR_BLACK || id == HDR_WHITE; break;
+	case FIELD_BLACK: want = id == HDR_BLACK; break;
+	case FIELD_WHITE: want = id == HDR_WHITE; break;
+	default: want = id == HDR_EVENT; break;
+	}
+	return want && text_holds(f, t, s, value);
+}
+
 static int
 text_matches(const struct filter *f, const struct filter_text *t,
     struct filter_scratch *s, const struct record *r)
 {
 	size_t i;
 
-	for (i = 0; i < r->nheaders; i++) {
-		const struct record_header *h = &r->headers[i];
-		int want;
-
-		switch (t->field) {
-		case FIELD_PLAYER:
-			want = h->id == HDR_BLACK || h->id == HDR_WHITE;
-			break;
-		case FIELD_BLACK: want = h->id == HDR_BLACK; break;
-		case FIELD_WHITE: want = h->id == HDR_WHITE; break;
-		default: want = h->id == HDR_EVENT; break;
-		}
-		if (want && text_holds(f, t, s, record_str(r, h->value)))
+	for (i = 0; i < r->nheaders; i++)
+		if (filter_text_holds(f, t, s, r->headers[i].id,
+		    record_str(r, r->headers[i].value)))
 			return 1;
-	}
 	return 0;
 }
 
@@ -562,15 +578,17 @@ filter_match_headers(const struct filter *f, struct filter_scratch *s,
 }
 
 int
-filter_match_moves(const struct filter *f, const struct record *r)
+filter_match_plies(const struct filter *f, int n)
 {
-	int n;
-
-	if (!filter_has_moves(f))
-		return 1;
-	n = record_main_moves(r);
 	return (f->moves_min < 0 || n >= f->moves_min) &&
 	    (f->moves_max < 0 || n <= f->moves_max);
+}
+
+int
+filter_match_moves(const struct filter *f, const struct record *r)
+{
+	return !filter_has_moves(f) ||
+	    filter_match_plies(f, record_main_moves(r));
 }
 
 int

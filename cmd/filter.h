@@ -155,6 +155,14 @@ struct filter_scratch {
 };
 
 void filter_init(struct filter *f);
+
+/*
+ * The i of 0..n-1 whose name(i) is s, or -1 (s may be NULL); the
+ * --result and --winner names (enum reason, enum winner) so.
+ */
+int filter_name_index(const char *s, const char *(*name)(int), int n);
+int filter_reason_by_name(const char *s);
+int filter_winner_by_name(const char *s);
 void filter_release(struct filter *f);
 
 /*
@@ -186,6 +194,15 @@ int filter_match_headers(const struct filter *f, struct filter_scratch *s,
 
 /* The moves stage: the main line's moves, up to its terminal. */
 int filter_match_moves(const struct filter *f, const struct record *r);
+/* The same on the number of moves n (as an index stores it). */
+int filter_match_plies(const struct filter *f, int n);
+
+/*
+ * Whether the text criterion t holds for one header (id, value): how an
+ * index looks its names up without the record.
+ */
+int filter_text_holds(const struct filter *f, const struct filter_text *t,
+    struct filter_scratch *s, enum header_id id, const char *value);
 
 /* The result stage, on the result the rules give. */
 int filter_match_result(const struct filter *f, const struct game_result *g);

@@ -33,6 +33,8 @@ static const struct command commands[] = {
 	    cmd_find_usage },
 	{ "help", cmd_help_cmd, "show the commands, or one command's help",
 	    help_usage },
+	{ "index", cmd_index, "build and update a game database (SQLite)",
+	    cmd_index_usage },
 	{ "legal", cmd_legal, "judge USI moves played from a position",
 	    cmd_legal_usage },
 	{ "moves", cmd_moves, "list the legal moves of a position",
@@ -45,6 +47,8 @@ static const struct command commands[] = {
 	    cmd_stats_usage },
 	{ "summary", cmd_summary, "merge the JSON Lines of several checks",
 	    cmd_summary_usage },
+	{ "tree", cmd_tree, "the opening explorer over an index: moves, "
+	    "games, results", cmd_tree_usage },
 	{ "validate", cmd_validate, "replay records and report illegal moves",
 	    cmd_validate_usage },
 };

@@ -14,6 +14,8 @@
 #     over them, and its rows/s against a stated figure for cshogi;
 #   - `kifu find` (a position, a player) and `kifu stats` over the
 #     same generated games, against check;
+#   - `kifu index build` over the generated games against `kifu check`,
+#     the database's size, and find --db / tree --db queries on it
 #   - `kifu show`: a 150-move game as an animated GIF, a PNG and an SVG,
 #     against rsvg-convert drawing the same SVG.
 # Raw times differ from machine to machine and from run to run, so each is
@@ -148,6 +150,14 @@ div() {
 
 # lower A B: the smaller of two times, A empty for none yet.
 lower() { if [ -z "$1" ] || [ "$2" -lt "$1" ]; then echo "$2"; else echo "$1"; fi; }
+
+# ms_of CMD...: wall time of one whole run of CMD in ms.
+ms_of() {
+	t0=$(now)
+	"$@" >/dev/null 2>&1
+	t1=$(now)
+	echo $(((t1 - t0) / 1000000))
+}
 
 # xargs_ms LIST CMD...: ms that xargs takes to run CMD over the files of
 # LIST (NUL-separated), at least 1.
@@ -460,6 +470,42 @@ eline "kifu export -t hcpe -j1 (file)" "$ef" $((rows * 1000 / ef)) "$(div "$ef" 
 eline "kifu export --uniq (stdout)" "$eu" $((rows * 1000 / eu)) "$(div "$eu" "$ec")" "$eum"
 echo "Python loop over cshogi (stated): 100000 rows/s; kifu (stdout): $(div $((rows * 1000 / ee)) 100000)x"
 echo "targets: export at most 1.3x check's time, at least 25x the cshogi loop, flat memory with --uniq"
+# --- index --------------------------------------------------------------------
+
+# kifu index build over the same 100,000 generated games, -j2, against
+# kifu check -j2 in the same run (once each: a build takes minutes; check
+# is timed before and after it and the faster kept); the database's size
+# per record; then, warm, the whole process of a position search and of
+# a player search with find --db (the position and player of the find
+# section above) and of tree at the start, the best of five runs each.
+db=$root/build/bench/index.sqlite
+rm -f "$db" "$db".tmp.*
+set -- $(once $both "$kifu" check -q -j2 "$chk/games")
+ic=$1
+set -- $(once $both "$kifu" index build -j2 --no-progress -o "$db" "$chk/games")
+ib=$1 ibm=$2
+set -- $(once $both "$kifu" check -q -j2 "$chk/games")
+ic=$(lower "$ic" "$1")
+dbbytes=$(wc -c <"$db")
+qp='' qn='' qt=''
+"$kifu" tree --db "$db" >/dev/null
+for _ in 1 2 3 4 5; do
+	qp=$(lower "$qp" "$(ms_of "$kifu" find --db "$db" --sfen "$fpos")")
+	qn=$(lower "$qn" "$(ms_of "$kifu" find --db "$db" --player black123)")
+	qt=$(lower "$qt" "$(ms_of "$kifu" tree --db "$db")")
+done
+echo
+iline() { printf '%-34s %8s %12s %10s %10s\n' "$@"; }
+iline "index $nchk CSA games" "ms" "records/s" "x check" "peak KiB"
+iline "kifu check -j2" "$ic" $((nchk * 1000 / ic)) "1.00" ""
+iline "kifu index build -j2" "$ib" $((nchk * 1000 / ib)) "$(div "$ib" "$ic")" "$ibm"
+echo "database: $dbbytes bytes, $((dbbytes / nchk)) bytes a record"
+iline "find --db --sfen (whole process)" "$qp" "" "" ""
+iline "find --db --player (whole process)" "$qn" "" "" ""
+iline "tree --db at the start" "$qt" "" "" ""
+echo "targets: build at most 3x check's time; queries under 50 ms, tree under 200 ms"
+rm -f "$db" "$db-wal" "$db-shm"
+
 # --- show -------------------------------------------------------------------
 
 # Pictures: a 150-move game as a GIF (151 frames, each drawn by librsvg
@@ -468,12 +514,6 @@ echo "targets: export at most 1.3x check's time, at least 25x the cshogi loop, f
 game="$root/testdata/kif/muzudho-kif-parser/20211002_223506_KifuwarabeW31B22vsKifuwarabeW31B22[shogigui].kifu"
 pic=$root/build/bench/show
 mkdir -p "$pic"
-ms_of() {
-	t0=$(now)
-	"$@" >/dev/null 2>&1
-	t1=$(now)
-	echo $(((t1 - t0) / 1000000))
-}
 gm='' pm='' sm='' rm_=''
 "$kifu" show --svg --ply 150 -o - "$game" >"$pic/p150.svg" 2>/dev/null
 for _ in 1 2 3; do

@@ -9,10 +9,13 @@ if command -v pkg-config >/dev/null 2>&1; then
 	pkg-config --exists libarchive || missing="$missing libarchive-dev"
 	pkg-config --exists jansson || missing="$missing libjansson-dev"
 	pkg-config --exists librsvg-2.0 || missing="$missing librsvg2-dev"
+	pkg-config --exists sqlite3 || missing="$missing libsqlite3-dev"
 else
 	missing="$missing libcmocka-dev libpcre2-dev libarchive-dev libjansson-dev"
-	missing="$missing librsvg2-dev"
+	missing="$missing librsvg2-dev libsqlite3-dev"
 fi
+# kifu index: the sqlite3 shell reads and damages indexes in the tests.
+command -v sqlite3 >/dev/null 2>&1 || missing="$missing sqlite3"
 # kifu show: giflib's header (no .pc in Debian), a CJK font for the
 # pictures, and for the tests rsvg-convert (a second rendering) and
 # python3 (tests/picture.py reads the PNG and GIF files).

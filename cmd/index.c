@@ -1,0 +1,1492 @@
+/*
+ * index.c - `kifu index build` and `kifu index update`: the records under
+ * some paths into the game database of cmd/indexdb.h.
+ *
+ * Workers read, judge and replay each input as `kifu find` would (the
+ * same reading, headers first then the whole record, so that the index
+ * answers exactly what a scan answers) and turn it into rows in their
+ * batch; the main thread writes the rows in input order (the pipeline's
+ * emit), the only thread that touches SQLite.
+ *
+ * build writes a temporary file beside the target, with every index
+ * made after the bulk insert, syncs it and renames it over the target:
+ * a build that is killed leaves the previous database as it was (and a
+ * temporary file, removed by the next build). update runs in one
+ * transaction in WAL mode: readers go on reading the old state until it
+ * commits, and an update that is killed changes nothing.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#include "cmd.h"
+#include "indexdb.h"
+#include "pipeline.h"
+#include "ruleopts.h"
+#include "api/judge.h"
+#include "core/date.h"
+#include "core/fold.h"
+#include "core/handicap.h"
+#include "core/usi.h"
+#include "core/variant.h"
+#include "core/xalloc.h"
+
+const char cmd_index_usage[] =
+    "usage: kifu index build [<options>] -o <games.sqlite> <path>...\n"
+    "   or: kifu index update [<options>] <games.sqlite> [<path>...]\n"
+    "\n"
+    "build reads every record under the paths into a new SQLite database:\n"
+    "a row for each record (its file, index, format, headers, start, moves\n"
+    "in USI, result under the rules, status and findings) and a row for each\n"
+    "position of each line of each record, so that kifu find --db and kifu\n"
+    "tree --db answer from it at once. The schema is described in the README\n"
+    "(sqlite3 reads it too).\n"
+    "\n"
+    "update brings an index up to date: files that are new or changed (size,\n"
+    "content hash) are read again, files that are gone are dropped, the rest\n"
+    "is kept. It walks the paths the index was built from, and the paths\n"
+    "given, which join them; it runs from the directory build ran in when\n"
+    "those paths are relative.\n"
+    "\n"
+    "    -o, --output <file>  the database build writes (through a temporary\n"
+    "                         file and a rename: a build that fails or is\n"
+    "                         killed leaves the old one as it was)\n"
+    "    -f, --force          build over an existing file (only ever a kifu\n"
+    "                         index)\n"
+    READ_HELP
+    "(with build; update reads as the build did)\n"
+    "\n"
+    WALK_HELP
+    "\n"
+    "Exit status: 0 the index was written, 2 trouble (usage, an index that\n"
+    "cannot be written or read).\n"
+    "\n"
+    RULEOPTS_HELP;
+
+/* --- the rows of a batch --------------------------------------------------- */
+
+#define NONE ((size_t)-1)
+
+struct ix_pos {
+	uint64_t key, board_key, check;
+	size_t sfen, move;
+	int32_t ply, node;	/* node: on the main line, else -1 */
+	int variation;
+};
+
+struct ix_hdr {
+	int id;
+	size_t key, value;
+};
+
+struct ix_rec {
+	int idx, ok, plies, played, diag_line, diag_col;
+	int has_result, has_recorded;
+	struct game_result result, recorded;
+	size_t format, encoding, variant, start, handicap, moves, date;
+	size_t black, white, event, rules, findings, diag_id, diag_message;
+	size_t h0, nh, p0, np;
+};
+
+struct ix_file {
+	size_t path, format, encoding, message, diag_id;
+	const char *status;
+	long long size, mtime;
+	uint64_t hash;
+	int records, bad, diag_line, diag_col, unchanged;
+	size_t r0, nr;
+};
+
+struct ix_batch {
+	struct strbuf s;	/* every string, NUL-terminated, by offset */
+	struct ix_file *f;
+	size_t nf, af;
+	struct ix_rec *r;
+	size_t nr, ar;
+	struct ix_hdr *h;
+	size_t nh, ah;
+	struct ix_pos *p;
+	size_t np, ap;
+};
+
+/* What update knows of the files already indexed, sorted by path. */
+struct known {
+	char *path;
+	int64_t id;
+	long long size, mtime;
+	uint64_t hash;
+	int seen;
+};
+
+/* The positions written so far: key -> id, with a check of the SFEN. */
+struct posmap {
+	struct pm_slot {
+		uint64_t key, check;
+		int64_t id;	/* 0: empty */
+	} *v;
+	size_t n, mask;
+};
+
+struct index {
+	struct judge_opts jo;
+	const char *path;	/* the database as the user named it */
+	sqlite3 *db;
+	int update;
+	struct known *known;
+	size_t nknown;
+	struct posmap pm;
+	int64_t next_occ, seq;
+	long long files, records, positions, failed_inputs;
+	int failed;		/* a write failed: stop, keep nothing */
+	struct strbuf fold;	/* a name folded */
+	sqlite3_stmt *ins_file, *ins_rec, *ins_hdr, *ins_name, *ins_rn;
+	sqlite3_stmt *ins_pos, *ins_occ, *get_pos, *upd_file;
+	sqlite3_stmt *del_recs, *del_touch, *del_occ, *del_hdr, *del_rn;
+	sqlite3_stmt *del_rec, *del_file;
+};
+
+static char *
+dupstr(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+static size_t
+put(struct ix_batch *b, const char *s)
+{
+	size_t off = b->s.len;
+
+	if (!s)
+		return NONE;
+	strbuf_add(&b->s, s, strlen(s) + 1);
+	return off;
+}
+
+static const char *
+str(const struct ix_batch *b, size_t off)
+{
+	return off == NONE ? NULL : b->s.buf + off;
+}
+
+static uint64_t
+fnv1a(const void *data, size_t n)
+{
+	const unsigned char *p = data;
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	while (n--)
+		h = (h ^ *p++) * 0x100000001b3ULL;
+	return h;
+}
+
+static int
+by_path(const void *a, const void *b)
+{
+	return strcmp(((const struct known *)a)->path,
+	    ((const struct known *)b)->path);
+}
+
+static struct known *
+known_find(const struct index *c, const char *path)
+{
+	struct known k;
+
+	k.path = (char *)path;
+	return c->nknown ? bsearch(&k, c->known, c->nknown, sizeof(k),
+	    by_path) : NULL;
+}
+
+/* The file on disk an input comes from: the archive of a member. */
+static long long
+mtime_of(const char *name)
+{
+	struct stat st;
+	char *p, *sep;
+	int rc;
+
+	if ((rc = stat(name, &st)) < 0 && (sep = strstr(name, "//"))) {
+		p = xstrndup(name, (size_t)(sep - name));
+		rc = stat(p, &st);
+		free(p);
+	}
+	if (rc < 0)
+		return 0;
+	return (long long)st.st_mtim.tv_sec * 1000000000LL +
+	    st.st_mtim.tv_nsec;
+}
+
+/* --- a worker: an input into rows --------------------------------------- */
+
+struct ix_worker {
+	struct judge j;
+	struct ix_batch *b;	/* the batch of the input at hand */
+	const struct record *r;
+};
+
+static int
+visit(void *ctx, const struct position *pos, int32_t node, int main)
+{
+	struct ix_worker *w = ctx;
+	struct ix_batch *b = w->b;
+	const struct record *r = w->r;
+	char sfen[SFEN_MAX];
+	struct ix_pos *p;
+
+	ALLOC_GROW(b->p, b->np + 1, b->ap);
+	p = &b->p[b->np++];
+	p->key = position_key(pos);
+	p->board_key = position_board_key(pos);
+	indexdb_sfen(pos, sfen);
+	p->check = fnv1a(sfen, strlen(sfen));
+	p->sfen = put(b, sfen);
+	p->ply = r->nodes[node].ply;
+	p->variation = !main;
+	p->move = NONE;
+	p->node = main ? node : -1;
+	return 0;
+}
+
+/*
+ * The move each main line goes on with from its positions, once replay
+ * has resolved them all: what the opening explorer counts.
+ */
+static void
+next_moves(struct ix_batch *b, const struct record *r, size_t p0)
+{
+	char mv[USI_MOVE_MAX];
+	size_t i;
+
+	for (i = p0; i < b->np; i++) {
+		int32_t next;
+
+		if (b->p[i].node < 0)
+			continue;
+		next = r->nodes[b->p[i].node].next;
+		if (next >= 0 && r->nodes[next].special == SP_NONE &&
+		    r->nodes[next].mv != MOVE_NONE) {
+			usi_format_move(r->nodes[next].mv, mv);
+			b->p[i].move = put(b, mv);
+		}
+	}
+}
+
+static const char *
+severity_name(enum diag_severity s)
+{
+	return s == DIAG_ERROR ? "error" : s == DIAG_WARNING ? "warning" :
+	    "note";
+}
+
+static void
+add_record(struct ix_worker *w, const struct judge_input *in,
+    enum read_status st)
+{
+	struct ix_batch *b = w->b;
+	struct record *r = &w->j.r;
+	struct ix_rec *x;
+	struct strbuf sb = STRBUF_INIT;
+	const struct record_header *h;
+	char buf[SFEN_MAX > DATE_MAX ? SFEN_MAX : DATE_MAX];
+	size_t i;
+	int hc;
+
+	ALLOC_GROW(b->r, b->nr + 1, b->ar);
+	x = &b->r[b->nr++];
+	memset(x, 0, sizeof(*x));
+	x->idx = in->index - 1;
+	x->ok = st == READ_OK;
+	x->format = put(b, in->f->name);
+	x->encoding = put(b, w->j.t.encoding);
+	x->variant = put(b, r->v->name);
+	sfen_write(&r->start, buf);
+	x->start = put(b, buf);
+	hc = handicap_identify(&r->start);
+	x->handicap = hc >= HANDICAP_EVEN && hc < HANDICAP_NB ?
+	    put(b, handicap_name(hc)) : NONE;
+	x->date = date_of_record(r, buf) ? put(b, buf) : NONE;
+	h = record_find_header(r, HDR_BLACK);
+	x->black = h ? put(b, record_str(r, h->value)) : NONE;
+	h = record_find_header(r, HDR_WHITE);
+	x->white = h ? put(b, record_str(r, h->value)) : NONE;
+	h = record_find_header(r, HDR_EVENT);
+	x->event = h ? put(b, record_str(r, h->value)) : NONE;
+	x->plies = record_main_moves(r);
+	x->has_recorded = r->has_recorded;
+	x->recorded = r->recorded;
+	x->h0 = b->nh;
+	for (i = 0; i < r->nheaders; i++) {
+		ALLOC_GROW(b->h, b->nh + 1, b->ah);
+		b->h[b->nh].id = r->headers[i].id;
+		b->h[b->nh].key = put(b, record_str(r, r->headers[i].key));
+		b->h[b->nh].value = put(b, record_str(r, r->headers[i].value));
+		b->nh++;
+	}
+	x->nh = b->nh - x->h0;
+	x->p0 = b->np;
+	x->rules = x->moves = x->diag_id = x->diag_message = NONE;
+	if (x->ok) {
+		struct replay_walk wk;
+		struct replay rp;
+		struct adjudication adj;
+		struct venue venue;
+		int32_t n;
+
+		memset(&wk, 0, sizeof(wk));
+		wk.visit = visit;
+		wk.ctx = w;
+		w->r = r;
+		replay_record_walk(r, &rp, &w->j.d, &wk);
+		next_moves(b, r, x->p0);
+		judge_adjudicate(&w->j, in->f, &rp, &adj, &venue);
+		x->has_result = 1;
+		x->result = adj.result;
+		x->rules = put(b, adj.rules);
+		x->played = rp.moves;
+		for (n = r->nodes[0].next; n >= 0 && r->nodes[n].special ==
+		    SP_NONE && r->nodes[n].mv != MOVE_NONE;
+		    n = r->nodes[n].next) {
+			char mv[USI_MOVE_MAX];
+
+			usi_format_move(r->nodes[n].mv, mv);
+			if (sb.len)
+				strbuf_addc(&sb, ' ');
+			strbuf_adds(&sb, mv);
+		}
+	} else {
+		const struct diag *e = diag_first_error(&w->j.d);
+
+		if (e) {
+			x->diag_line = (int)e->loc.line;
+			x->diag_col = (int)e->loc.col;
+			x->diag_id = put(b, e->id);
+			x->diag_message = put(b, e->message);
+		}
+	}
+	x->moves = put(b, sb.len ? sb.buf : "");
+	x->np = b->np - x->p0;
+	strbuf_reset(&sb);
+	for (i = 0; i < w->j.d.n; i++) {
+		const struct diag *d = &w->j.d.v[i];
+
+		strbuf_addf(&sb, "%u:%u: %s: %s [%s]\n", d->loc.line,
+		    d->loc.col, severity_name(d->severity), d->message, d->id);
+	}
+	x->findings = put(b, sb.len ? sb.buf : "");
+	strbuf_release(&sb);
+}
+
+static void
+file_diag(struct ix_batch *b, struct ix_file *f, const struct diag *e)
+{
+	if (!e)
+		return;
+	f->diag_line = (int)e->loc.line;
+	f->diag_col = (int)e->loc.col;
+	f->diag_id = put(b, e->id);
+	f->message = put(b, e->message);
+}
+
+static int
+input(void *ctx, void *worker, void *batch, const struct pipe_input *pin)
+{
+	struct index *c = ctx;
+	struct ix_worker *w = worker;
+	struct ix_batch *b = batch;
+	struct ix_file *f;
+	struct judge_input in;
+	enum read_status st;
+	struct known *k;
+
+	ALLOC_GROW(b->f, b->nf + 1, b->af);
+	f = &b->f[b->nf++];
+	memset(f, 0, sizeof(*f));
+	f->path = put(b, pin->name);
+	f->format = f->encoding = f->message = f->diag_id = NONE;
+	f->r0 = b->nr;
+	w->b = b;
+	if (pin->error) {
+		f->status = "io";
+		f->message = put(b, pin->error);
+		return 0;
+	}
+	f->size = (long long)pin->data->len;
+	f->hash = fnv1a(pin->data->buf, pin->data->len);
+	f->mtime = mtime_of(pin->name);
+	if ((k = known_find(c, pin->name)) && k->size == f->size &&
+	    k->hash == f->hash) {
+		f->unchanged = 1;
+		return 0;
+	}
+	switch (judge_open(&w->j, &in, pin->name, pin->data, pin->flags)) {
+	case JUDGE_SKIPPED:
+		f->status = "skipped";
+		return 0;
+	case JUDGE_UNREADABLE:
+		f->status = "unreadable";
+		file_diag(b, f, diag_first_error(&w->j.d));
+		return 0;
+	case JUDGE_READY:
+		break;
+	}
+	f->status = "ok";
+	f->format = put(b, in.f->name);
+	/* As find reads when it filters by headers: headers, then whole. */
+	while ((st = judge_next(&w->j, &in, 1)) != READ_EOF) {
+		int fatal = st == READ_FATAL;
+
+		if (st == READ_OK) {
+			st = judge_reread(&w->j, &in);
+			fatal = st == READ_FATAL;
+		}
+		if (!f->records++)
+			f->encoding = put(b, w->j.t.encoding);
+		add_record(w, &in, st);
+		f->bad += st != READ_OK;
+		if (fatal)
+			break;
+	}
+	f->records = in.index;
+	f->nr = b->nr - f->r0;
+	return 0;
+}
+
+/* --- the pipeline's callbacks ----------------------------------------- */
+
+static void
+batch_init(void *ctx, void *batch)
+{
+	(void)ctx;
+	strbuf_init(&((struct ix_batch *)batch)->s);
+}
+
+static void
+batch_reset(void *ctx, void *batch)
+{
+	struct ix_batch *b = batch;
+
+	(void)ctx;
+	strbuf_reset(&b->s);
+	b->nf = b->nr = b->nh = b->np = 0;
+}
+
+static void
+batch_release(void *ctx, void *batch)
+{
+	struct ix_batch *b = batch;
+
+	(void)ctx;
+	strbuf_release(&b->s);
+	free(b->f);
+	free(b->r);
+	free(b->h);
+	free(b->p);
+}
+
+static void *
+worker_new(void *ctx)
+{
+	struct index *c = ctx;
+	struct ix_worker *w = xcalloc(1, sizeof(*w));
+
+	judge_init(&w->j, &c->jo);
+	return w;
+}
+
+static void
+worker_free(void *ctx, void *worker)
+{
+	struct ix_worker *w = worker;
+
+	(void)ctx;
+	judge_release(&w->j);
+	free(w);
+}
+
+/* --- writing ------------------------------------------------------------ */
+
+static int
+sql_fail(struct index *c, const char *what)
+{
+	if (!c->failed)
+		indexdb_error(c->db, c->path, what);
+	c->failed = 1;
+	return -1;
+}
+
+/* Steps a statement that returns no row, then resets it. */
+static int
+run(struct index *c, sqlite3_stmt *st)
+{
+	int rc = sqlite3_step(st);
+
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return sql_fail(c, "cannot write the index");
+	return 0;
+}
+
+static int
+exec(struct index *c, const char *sql)
+{
+	char *err = NULL;
+
+	if (sqlite3_exec(c->db, sql, NULL, NULL, &err) != SQLITE_OK) {
+		if (!c->failed)
+			cmd_error("'%s': cannot write the index: %s", c->path,
+			    err ? err : sqlite3_errmsg(c->db));
+		sqlite3_free(err);
+		c->failed = 1;
+		return -1;
+	}
+	return 0;
+}
+
+static void
+bind_text(sqlite3_stmt *st, int i, const char *s)
+{
+	if (s)
+		sqlite3_bind_text(st, i, s, -1, SQLITE_STATIC);
+	else
+		sqlite3_bind_null(st, i);
+}
+
+static void
+bind_int_or_null(sqlite3_stmt *st, int i, int has, long long v)
+{
+	if (has)
+		sqlite3_bind_int64(st, i, v);
+	else
+		sqlite3_bind_null(st, i);
+}
+
+static void
+posmap_grow(struct posmap *m)
+{
+	size_t i, cap = m->mask ? (m->mask + 1) * 2 : 1 << 16;
+	struct pm_slot *v = xcalloc(cap, sizeof(*v)), *old = m->v;
+	size_t oldcap = m->mask ? m->mask + 1 : 0;
+
+	for (i = 0; i < oldcap; i++) {
+		size_t j;
+
+		if (!old[i].id)
+			continue;
+		for (j = (size_t)old[i].key & (cap - 1); v[j].id;
+		    j = (j + 1) & (cap - 1))
+			;
+		v[j] = old[i];
+	}
+	free(old);
+	m->v = v;
+	m->mask = cap - 1;
+}
+
+/*
+ * The id of a position: from the map, else (update, or a key already
+ * taken by another position) from the database, else a new row.
+ */
+static int64_t
+position_id(struct index *c, const struct ix_batch *b, const struct ix_pos *p)
+{
+	struct posmap *m = &c->pm;
+	const char *sfen = str(b, p->sfen);
+	size_t j;
+	int64_t id = 0;
+	int rc;
+
+	if (!m->mask || (m->n + 1) * 4 > (m->mask + 1) * 3)
+		posmap_grow(m);
+	for (j = (size_t)p->key & m->mask; m->v[j].id; j = (j + 1) & m->mask)
+		if (m->v[j].key == p->key) {
+			if (m->v[j].check == p->check)
+				return m->v[j].id;
+			break;
+		}
+	if (c->update || m->v[j].id) {
+		sqlite3_bind_int64(c->get_pos, 1, (sqlite3_int64)p->key);
+		bind_text(c->get_pos, 2, sfen);
+		if ((rc = sqlite3_step(c->get_pos)) == SQLITE_ROW)
+			id = sqlite3_column_int64(c->get_pos, 0);
+		sqlite3_reset(c->get_pos);
+		if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+			return sql_fail(c, "cannot read the index");
+	}
+	if (!id) {
+		sqlite3_bind_int64(c->ins_pos, 1, (sqlite3_int64)p->key);
+		sqlite3_bind_int64(c->ins_pos, 2, (sqlite3_int64)p->board_key);
+		bind_text(c->ins_pos, 3, sfen);
+		if (run(c, c->ins_pos) < 0)
+			return -1;
+		id = sqlite3_last_insert_rowid(c->db);
+		c->positions++;
+	}
+	if (!m->v[j].id) {
+		m->v[j].key = p->key;
+		m->v[j].check = p->check;
+		m->v[j].id = id;
+		m->n++;
+	}
+	return id;
+}
+
+static int
+write_name(struct index *c, int64_t rec, const char *field, const char *v)
+{
+	int64_t id;
+
+	/* find's folding (core/fold.h), so that SQL can narrow its search. */
+	strbuf_reset(&c->fold);
+	fold_append(&c->fold, v, strlen(v));
+	bind_text(c->ins_name, 1, field);
+	bind_text(c->ins_name, 2, v);
+	bind_text(c->ins_name, 3, c->fold.len ? c->fold.buf : "");
+	if (sqlite3_step(c->ins_name) != SQLITE_ROW) {
+		sqlite3_reset(c->ins_name);
+		return sql_fail(c, "cannot write the index");
+	}
+	id = sqlite3_column_int64(c->ins_name, 0);
+	sqlite3_reset(c->ins_name);
+	sqlite3_bind_int64(c->ins_rn, 1, id);
+	sqlite3_bind_int64(c->ins_rn, 2, rec);
+	return run(c, c->ins_rn);
+}
+
+static int
+write_record(struct index *c, const struct ix_batch *b, int64_t file,
+    const struct ix_rec *x)
+{
+	sqlite3_stmt *st = c->ins_rec;
+	int64_t rec;
+	size_t i;
+
+	sqlite3_bind_int64(st, 1, file);
+	sqlite3_bind_int(st, 2, x->idx);
+	bind_text(st, 3, str(b, x->format));
+	bind_text(st, 4, str(b, x->encoding));
+	bind_text(st, 5, str(b, x->variant));
+	bind_text(st, 6, str(b, x->start));
+	bind_text(st, 7, str(b, x->handicap));
+	bind_text(st, 8, str(b, x->moves));
+	sqlite3_bind_int(st, 9, x->plies);
+	sqlite3_bind_int(st, 10, x->played);
+	bind_text(st, 11, str(b, x->date));
+	bind_text(st, 12, str(b, x->black));
+	bind_text(st, 13, str(b, x->white));
+	bind_text(st, 14, str(b, x->event));
+	bind_text(st, 15, x->has_result ? winner_name(x->result.winner) : NULL);
+	bind_text(st, 16, x->has_result ? reason_name(x->result.reason) : NULL);
+	bind_int_or_null(st, 17, x->has_result, x->result.ply);
+	bind_text(st, 18, str(b, x->rules));
+	bind_text(st, 19, x->has_recorded ? winner_name(x->recorded.winner) :
+	    NULL);
+	bind_text(st, 20, x->has_recorded ? reason_name(x->recorded.reason) :
+	    NULL);
+	bind_int_or_null(st, 21, x->has_recorded, x->recorded.ply);
+	bind_text(st, 22, x->ok ? "ok" : "unreadable");
+	bind_text(st, 23, str(b, x->findings));
+	bind_int_or_null(st, 24, x->diag_id != NONE, x->diag_line);
+	bind_int_or_null(st, 25, x->diag_id != NONE, x->diag_col);
+	bind_text(st, 26, str(b, x->diag_id));
+	bind_text(st, 27, str(b, x->diag_message));
+	sqlite3_bind_int64(st, 28, c->next_occ);
+	sqlite3_bind_int64(st, 29, (sqlite3_int64)x->np);
+	if (run(c, st) < 0)
+		return -1;
+	rec = sqlite3_last_insert_rowid(c->db);
+	for (i = 0; i < x->nh; i++) {
+		const struct ix_hdr *h = &b->h[x->h0 + i];
+		const char *id = header_id_name((enum header_id)h->id);
+
+		sqlite3_bind_int64(c->ins_hdr, 1, rec);
+		sqlite3_bind_int(c->ins_hdr, 2, (int)i);
+		bind_text(c->ins_hdr, 3, id);
+		bind_text(c->ins_hdr, 4, str(b, h->key));
+		bind_text(c->ins_hdr, 5, str(b, h->value));
+		if (run(c, c->ins_hdr) < 0)
+			return -1;
+		/* What --player, --black, --white and --event look in. */
+		if ((h->id == HDR_BLACK || h->id == HDR_WHITE ||
+		    h->id == HDR_EVENT) &&
+		    write_name(c, rec, id, str(b, h->value)) < 0)
+			return -1;
+	}
+	for (i = 0; i < x->np; i++) {
+		const struct ix_pos *p = &b->p[x->p0 + i];
+		int64_t pos = position_id(c, b, p);
+
+		if (pos < 0)
+			return -1;
+		sqlite3_bind_int64(c->ins_occ, 1, c->next_occ++);
+		sqlite3_bind_int64(c->ins_occ, 2, pos);
+		sqlite3_bind_int64(c->ins_occ, 3, rec);
+		sqlite3_bind_int(c->ins_occ, 4, p->ply);
+		sqlite3_bind_int(c->ins_occ, 5, p->variation);
+		bind_text(c->ins_occ, 6, str(b, p->move));
+		if (run(c, c->ins_occ) < 0)
+			return -1;
+	}
+	c->records++;
+	return 0;
+}
+
+/* Drops an indexed file and its rows (positions: see drop_orphans). */
+static int
+drop_file(struct index *c, int64_t file)
+{
+	sqlite3_stmt *st = c->del_recs;
+	int rc;
+
+	sqlite3_bind_int64(st, 1, file);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		int64_t rec = sqlite3_column_int64(st, 0);
+		int64_t first = sqlite3_column_int64(st, 1);
+		int64_t n = sqlite3_column_int64(st, 2);
+
+		sqlite3_bind_int64(c->del_touch, 1, first);
+		sqlite3_bind_int64(c->del_touch, 2, first + n - 1);
+		sqlite3_bind_int64(c->del_occ, 1, first);
+		sqlite3_bind_int64(c->del_occ, 2, first + n - 1);
+		sqlite3_bind_int64(c->del_rn, 1, rec);
+		sqlite3_bind_int64(c->del_hdr, 1, rec);
+		sqlite3_bind_int64(c->del_rec, 1, rec);
+		if (run(c, c->del_touch) < 0 || run(c, c->del_occ) < 0 ||
+		    run(c, c->del_rn) < 0 || run(c, c->del_hdr) < 0 ||
+		    run(c, c->del_rec) < 0)
+			break;
+	}
+	sqlite3_reset(st);
+	if (c->failed)
+		return -1;
+	if (rc != SQLITE_DONE)
+		return sql_fail(c, "cannot read the index");
+	sqlite3_bind_int64(c->del_file, 1, file);
+	return run(c, c->del_file);
+}
+
+static int
+write_file(struct index *c, const struct ix_batch *b, const struct ix_file *f)
+{
+	sqlite3_stmt *st = c->ins_file;
+	const char *path = str(b, f->path);
+	struct known *k = c->update ? known_find(c, path) : NULL;
+	int64_t id;
+	size_t i;
+
+	if (k && k->seen++)
+		return 0;	/* named twice by the paths: once is enough */
+	if (f->unchanged) {
+		sqlite3_bind_int64(c->upd_file, 1, c->seq++);
+		sqlite3_bind_int64(c->upd_file, 2, f->mtime);
+		sqlite3_bind_int64(c->upd_file, 3, k->id);
+		return run(c, c->upd_file);
+	}
+	if (k && drop_file(c, k->id) < 0)
+		return -1;
+	if (!strcmp(f->status, "io"))
+		cmd_warning("cannot read '%s': %s", path, str(b, f->message));
+	c->failed_inputs += !strcmp(f->status, "io");
+	bind_text(st, 1, path);
+	sqlite3_bind_int64(st, 2, c->seq++);
+	sqlite3_bind_int64(st, 3, f->size);
+	sqlite3_bind_int64(st, 4, f->mtime);
+	sqlite3_bind_int64(st, 5, (sqlite3_int64)f->hash);
+	bind_text(st, 6, f->status);
+	bind_text(st, 7, str(b, f->format));
+	bind_text(st, 8, str(b, f->encoding));
+	sqlite3_bind_int(st, 9, f->records);
+	sqlite3_bind_int(st, 10, f->bad);
+	bind_int_or_null(st, 11, f->diag_id != NONE, f->diag_line);
+	bind_int_or_null(st, 12, f->diag_id != NONE, f->diag_col);
+	bind_text(st, 13, str(b, f->diag_id));
+	bind_text(st, 14, str(b, f->message));
+	if (run(c, st) < 0)
+		return -1;
+	/* Named twice by overlapping paths: indexed once. */
+	if (!sqlite3_changes(c->db))
+		return 0;
+	id = sqlite3_last_insert_rowid(c->db);
+	c->files++;
+	for (i = 0; i < f->nr; i++)
+		if (write_record(c, b, id, &b->r[f->r0 + i]) < 0)
+			return -1;
+	return 0;
+}
+
+static int
+emit(void *ctx, void *batch)
+{
+	struct index *c = ctx;
+	struct ix_batch *b = batch;
+	size_t i;
+
+	for (i = 0; i < b->nf && !c->failed; i++)
+		write_file(c, b, &b->f[i]);
+	return c->failed;
+}
+
+static long long
+done(void *ctx)
+{
+	return ((struct index *)ctx)->records;
+}
+
+static const struct pipeline_ops index_ops = {
+	.batch_size = sizeof(struct ix_batch),
+	.batch_init = batch_init,
+	.batch_reset = batch_reset,
+	.batch_release = batch_release,
+	.worker_new = worker_new,
+	.worker_free = worker_free,
+	.input = input,
+	.emit = emit,
+	.done = done,
+};
+
+static int
+prepare_all(struct index *c)
+{
+	static const struct {
+		size_t off;
+		const char *sql;
+	} stmts[] = {
+#define S(f, q) { offsetof(struct index, f), q }
+		S(ins_file, "INSERT OR IGNORE INTO file(path, seq, size, "
+		    "mtime, hash, "
+		    "status, format, encoding, records, bad, diag_line, "
+		    "diag_col, diag_id, message) VALUES(?, ?, ?, ?, ?, ?, ?, "
+		    "?, ?, ?, ?, ?, ?, ?)"),
+		S(ins_rec, "INSERT INTO record(file, idx, format, encoding, "
+		    "variant, start, handicap, moves, plies, played, date, "
+		    "black, white, event, winner, reason, result_ply, rules, "
+		    "recorded_winner, recorded_reason, recorded_ply, status, "
+		    "findings, diag_line, diag_col, diag_id, diag_message, "
+		    "occ_first, occ_count) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, "
+		    "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+		    "?)"),
+		S(ins_hdr, "INSERT INTO header(record, ord, id, key, value) "
+		    "VALUES(?, ?, ?, ?, ?)"),
+		S(ins_name, "INSERT INTO name(field, value, folded) VALUES(?, "
+		    "?, ?) ON CONFLICT(field, value) DO UPDATE SET field = "
+		    "field RETURNING id"),
+		S(ins_rn, "INSERT OR IGNORE INTO record_name(name, record) "
+		    "VALUES(?, ?)"),
+		S(ins_pos, "INSERT INTO position(key, board_key, sfen) "
+		    "VALUES(?, ?, ?)"),
+		S(ins_occ, "INSERT INTO occurrence(id, position, record, ply, "
+		    "variation, move) VALUES(?, ?, ?, ?, ?, ?)"),
+		S(get_pos, "SELECT id FROM position WHERE key = ? AND "
+		    "sfen = ?"),
+		S(upd_file, "UPDATE file SET seq = ?, mtime = ? WHERE id = ?"),
+		S(del_recs, "SELECT id, occ_first, occ_count FROM record "
+		    "WHERE file = ?"),
+		S(del_touch, "INSERT OR IGNORE INTO touched SELECT position "
+		    "FROM occurrence WHERE id BETWEEN ? AND ?"),
+		S(del_occ, "DELETE FROM occurrence WHERE id BETWEEN ? AND ?"),
+		S(del_rn, "DELETE FROM record_name WHERE record = ?1 AND name "
+		    "IN (SELECT n.id FROM header h JOIN name n ON n.field = "
+		    "h.id AND n.value = h.value WHERE h.record = ?1)"),
+		S(del_hdr, "DELETE FROM header WHERE record = ?"),
+		S(del_rec, "DELETE FROM record WHERE id = ?"),
+		S(del_file, "DELETE FROM file WHERE id = ?"),
+#undef S
+	};
+	size_t i;
+
+	if (exec(c, "CREATE TEMP TABLE touched(id INTEGER PRIMARY KEY)") < 0)
+		return -1;
+	for (i = 0; i < sizeof(stmts) / sizeof(stmts[0]); i++) {
+		sqlite3_stmt **st = (sqlite3_stmt **)((char *)c +
+		    stmts[i].off);
+
+		if (sqlite3_prepare_v2(c->db, stmts[i].sql, -1, st, NULL) !=
+		    SQLITE_OK)
+			return sql_fail(c, "cannot prepare the index");
+	}
+	return 0;
+}
+
+static void
+finalize_all(struct index *c)
+{
+	sqlite3_stmt **st[] = {
+		&c->ins_file, &c->ins_rec, &c->ins_hdr, &c->ins_name,
+		&c->ins_rn, &c->ins_pos, &c->ins_occ, &c->get_pos,
+		&c->upd_file, &c->del_recs, &c->del_touch, &c->del_occ,
+		&c->del_hdr, &c->del_rn, &c->del_rec, &c->del_file
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(st) / sizeof(st[0]); i++) {
+		sqlite3_finalize(*st[i]);
+		*st[i] = NULL;
+	}
+}
+
+/* --- options: the same for build and, from the index, for update ----- */
+
+struct opts {
+	struct ruleopts ro;
+	struct walkopts wo;
+	struct ruleset rs;
+	struct strbuf saved;	/* the reading and rule options, a line each */
+	const char *output;
+	int force;
+};
+
+static const struct option longopts[] = {
+	{ "output", required_argument, NULL, 'o' },
+	{ "force", no_argument, NULL, 'f' },
+	{ "help", no_argument, NULL, 'h' },
+	READ_LONGOPTS,
+	WALK_LONGOPTS,
+	RULE_LONGOPTS,
+	{ NULL, 0, NULL, 0 }
+};
+
+static const char *
+long_name(int opt)
+{
+	size_t i;
+
+	for (i = 0; longopts[i].name; i++)
+		if (longopts[i].val == opt)
+			return longopts[i].name;
+	return NULL;
+}
+
+/*
+ * Parses argv into o: build's options, or (stored) the options an index
+ * was built with. Returns -1 to go on, else the exit status.
+ */
+static int
+parse(struct opts *o, struct index *c, int argc, char **argv, int stored)
+{
+	int opt, rc;
+
+	optind = 0;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "ho:fj:z", longopts, NULL)) !=
+	    -1) {
+		switch (opt) {
+		case 'o': o->output = optarg; break;
+		case 'f': o->force = 1; break;
+		case 'h': return cmd_help(cmd_index_usage);
+		default:
+			if ((rc = judgeopts_take(&c->jo, &o->wo, &o->ro, opt,
+			    optarg, cmd_index_usage)) != 0) {
+				if (rc != 1)
+					return rc;
+				/* Reading and rules: kept for update. */
+				if (opt != 'j' && opt != 'z' &&
+				    opt != OPT_WALK_STDIN &&
+				    opt != OPT_WALK_PROGRESS &&
+				    opt != OPT_WALK_NO_PROGRESS) {
+					if (c->update && !stored)
+						return cmd_usage_error(
+						    cmd_index_usage, "update "
+						    "reads as the build did: "
+						    "'%s' goes to kifu index "
+						    "build", argv[optind - 1]);
+					strbuf_addf(&o->saved, "--%s%s%s\n",
+					    long_name(opt), optarg ? "=" : "",
+					    optarg ? optarg : "");
+				}
+				break;
+			}
+			return cmd_usage_error(cmd_index_usage,
+			    optopt ? "option '%s' needs a value" :
+			    "unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	return -1;
+}
+
+/* --- build ------------------------------------------------------------- */
+
+/* Paths an update can walk again: not standard input, not --stdin. */
+static int
+files_only(const struct opts *o, char **paths, int npaths)
+{
+	int i;
+
+	for (i = 0; i < npaths; i++)
+		if (!strcmp(paths[i], "-"))
+			return cmd_usage_error(cmd_index_usage, "an index "
+			    "is of files: not '-' (update reads them again)");
+	if (o->wo.from_stdin)
+		return cmd_usage_error(cmd_index_usage, "an index is of the "
+		    "paths given as arguments (update walks them again), "
+		    "not --stdin");
+	return 0;
+}
+
+/* Temporary files of builds that died: "<out>.tmp.<pid>", pid gone. */
+static void
+clean_stale(const char *out)
+{
+	char *dir = xstrndup(out, strlen(out)), *slash = strrchr(dir, '/');
+	const char *base = slash ? slash + 1 : out;
+	size_t blen = strlen(base);
+	struct dirent *de;
+	DIR *d;
+
+	if (slash)
+		*slash = '\0';
+	if (!(d = opendir(slash ? (*dir ? dir : "/") : "."))) {
+		free(dir);
+		return;
+	}
+	while ((de = readdir(d))) {
+		const char *p = de->d_name;
+		long pid;
+		char *end;
+
+		if (strncmp(p, base, blen) || strncmp(p + blen, ".tmp.", 5))
+			continue;
+		pid = strtol(p + blen + 5, &end, 10);
+		/* Only a build that is gone: another may be running. */
+		if (*end || pid <= 0 || kill((pid_t)pid, 0) == 0 ||
+		    errno != ESRCH)
+			continue;
+		{
+			struct strbuf sb = STRBUF_INIT;
+
+			if (slash)
+				strbuf_addf(&sb, "%s/", *dir ? dir : "");
+			strbuf_adds(&sb, p);
+			if (unlink(sb.buf) == 0)
+				cmd_note("removed '%s', left by a build that "
+				    "did not finish", sb.buf);
+			strbuf_release(&sb);
+		}
+	}
+	closedir(d);
+	free(dir);
+}
+
+static int
+fsync_path(const char *path, int dir)
+{
+	int fd = open(path, dir ? O_RDONLY | O_DIRECTORY : O_RDONLY), rc;
+
+	if (fd < 0)
+		return -1;
+	rc = fsync(fd);
+	close(fd);
+	return rc;
+}
+
+static int
+write_meta(struct index *c, const char *key, const char *value)
+{
+	sqlite3_stmt *st = NULL;
+	int rc;
+
+	if (sqlite3_prepare_v2(c->db, "INSERT OR REPLACE INTO meta(key, value) "
+	    "VALUES(?, ?)", -1, &st, NULL) != SQLITE_OK)
+		return sql_fail(c, "cannot write the index");
+	bind_text(st, 1, key);
+	bind_text(st, 2, value);
+	rc = run(c, st);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+static int
+write_roots(struct index *c, char **paths, int n, int first)
+{
+	sqlite3_stmt *st = NULL;
+	int i, rc = 0;
+
+	if (sqlite3_prepare_v2(c->db, "INSERT INTO root(ord, path) "
+	    "VALUES(?, ?)", -1, &st, NULL) != SQLITE_OK)
+		return sql_fail(c, "cannot write the index");
+	for (i = 0; i < n && !rc; i++) {
+		sqlite3_bind_int(st, 1, first + i);
+		bind_text(st, 2, paths[i]);
+		rc = run(c, st);
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+static void
+report(const struct index *c, double seconds)
+{
+	fflush(stdout);
+	fprintf(stderr, "kifu: %s %lld record%s of %lld file%s, %lld new "
+	    "positions, in %.2f s (%.0f records/s)\n", c->update ?
+	    "index updated:" : "indexed", c->records, c->records == 1 ? "" :
+	    "s", c->files, c->files == 1 ? "" : "s", c->positions, seconds,
+	    seconds > 0 ? (double)c->records / seconds : 0.0);
+}
+
+static int
+has_relative(char **paths, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (paths[i][0] != '/')
+			return 1;
+	return 0;
+}
+
+static int
+build(struct index *c, struct opts *o, char **paths, int npaths)
+{
+	struct strbuf tmp = STRBUF_INIT;
+	char cwd[PATH_MAX];
+	double t0 = cmd_now();
+	int rc = EXIT_TROUBLE, stopped = 0;
+	struct stat st;
+
+	if (!o->output)
+		return cmd_usage_error(cmd_index_usage, "build needs -o "
+		    "<games.sqlite>");
+	if (!npaths)
+		return cmd_usage_error(cmd_index_usage, "build needs a path "
+		    "to index");
+	if (files_only(o, paths, npaths))
+		return EXIT_TROUBLE;
+	if (stat(o->output, &st) == 0) {
+		if (!S_ISREG(st.st_mode) || !indexdb_is_index(o->output))
+			return cmd_error("'%s' exists and is not a kifu "
+			    "index: not replaced", o->output);
+		if (!o->force)
+			return cmd_error("'%s' exists: kifu index update "
+			    "brings it up to date, --force builds it again",
+			    o->output);
+	}
+	if (!getcwd(cwd, sizeof(cwd)))
+		return cmd_error("cannot tell the current directory: %s",
+		    strerror(errno));
+	clean_stale(o->output);
+	strbuf_addf(&tmp, "%s.tmp.%ld", o->output, (long)getpid());
+	unlink(tmp.buf);
+	/* One thread (the emit) uses the connection: no mutex for it. */
+	if (sqlite3_open_v2(tmp.buf, &c->db, SQLITE_OPEN_READWRITE |
+	    SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
+		cmd_error("cannot create '%s': %s", tmp.buf,
+		    c->db ? sqlite3_errmsg(c->db) : "out of memory");
+		goto out;
+	}
+	c->path = tmp.buf;
+	c->next_occ = 1;
+	/*
+	 * Nothing to protect in the temporary file: a crash leaves it
+	 * behind, never the target, so no journal and no syncs until the
+	 * end.
+	 */
+	if (exec(c, "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; "
+	    "PRAGMA locking_mode = EXCLUSIVE; PRAGMA cache_size = -262144; "
+	    "PRAGMA temp_store = MEMORY; BEGIN") < 0 ||
+	    exec(c, indexdb_schema) < 0 || prepare_all(c) < 0 ||
+	    write_meta(c, "kifu-version", KIFU_VERSION) < 0 ||
+	    write_meta(c, "options", o->saved.buf) < 0 ||
+	    write_meta(c, "directory", cwd) < 0 ||
+	    write_roots(c, paths, npaths, 0) < 0)
+		goto out;
+	if (pipeline_run(&o->wo.po, &index_ops, c, paths, npaths, 0, 0,
+	    &stopped, NULL) < 0 || c->failed)
+		goto out;
+	finalize_all(c);
+	if (exec(c, indexdb_indexes) < 0 || exec(c, "COMMIT; PRAGMA analysis_limit = 1000; ANALYZE") < 0)
+		goto out;
+	{
+		char sql[128];
+
+		snprintf(sql, sizeof(sql), "PRAGMA user_version = %d; "
+		    "PRAGMA application_id = %d; PRAGMA journal_mode = WAL",
+		    INDEXDB_VERSION, INDEXDB_APP_ID);
+		if (exec(c, sql) < 0)
+			goto out;
+	}
+	if (sqlite3_close(c->db) != SQLITE_OK) {
+		indexdb_error(c->db, tmp.buf, "cannot close the index");
+		goto out;
+	}
+	c->db = NULL;
+	{
+		char *dir = xstrndup(o->output, strlen(o->output)), *slash = strrchr(dir, '/');
+
+		if (slash)
+			slash[1] = '\0';
+		if (fsync_path(tmp.buf, 0) < 0 ||
+		    rename(tmp.buf, o->output) < 0 ||
+		    fsync_path(slash ? dir : ".", 1) < 0) {
+			cmd_error("cannot put the index in place at '%s': %s",
+			    o->output, strerror(errno));
+			free(dir);
+			goto out;
+		}
+		free(dir);
+	}
+	/* The whole build, indexes and sync included: what a user waits. */
+	report(c, cmd_now() - t0);
+	rc = EXIT_OK;
+out:
+	finalize_all(c);
+	if (c->db)
+		sqlite3_close(c->db);
+	c->db = NULL;
+	if (rc != EXIT_OK)
+		unlink(tmp.buf);
+	strbuf_release(&tmp);
+	return rc;
+}
+
+/* --- update ------------------------------------------------------------ */
+
+static int
+load_known(struct index *c)
+{
+	sqlite3_stmt *st = indexdb_prepare(c->db, c->path, "SELECT id, path, "
+	    "size, mtime, hash FROM file");
+	size_t alloc = 0;
+	int rc, bad = 0;
+
+	if (!st)
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct known *k;
+
+		ALLOC_GROW(c->known, c->nknown + 1, alloc);
+		k = &c->known[c->nknown];
+		k->id = indexdb_int(st, 0, 1, LLONG_MAX, &bad);
+		k->path = dupstr(indexdb_text(st, 1, &bad));
+		c->nknown++;
+		k->size = indexdb_int(st, 2, 0, LLONG_MAX, &bad);
+		k->mtime = indexdb_int(st, 3, LLONG_MIN, LLONG_MAX, &bad);
+		k->hash = (uint64_t)indexdb_int(st, 4, LLONG_MIN, LLONG_MAX,
+		    &bad);
+		k->seen = 0;
+		if (bad)
+			break;
+	}
+	sqlite3_finalize(st);
+	if (bad)
+		return cmd_error("'%s' is a damaged kifu index: a file row "
+		    "of the wrong type", c->path), -1;
+	if (rc != SQLITE_DONE)
+		return indexdb_error(c->db, c->path, "cannot read the index"),
+		    -1;
+	if (c->nknown)
+		qsort(c->known, c->nknown, sizeof(*c->known), by_path);
+	return 0;
+}
+
+/* The stored lines of options, as an argv for parse(). */
+static char **
+split_options(char *s, int *argc)
+{
+	char **v = xcalloc(2, sizeof(*v));
+	size_t n = 1, alloc = 2;
+	char *nl;
+
+	v[0] = (char *)"index";
+	while (*s && (nl = strchr(s, '\n'))) {
+		*nl = '\0';
+		ALLOC_GROW(v, n + 2, alloc);
+		v[n++] = s;
+		s = nl + 1;
+	}
+	v[n] = NULL;
+	*argc = (int)n;
+	return v;
+}
+
+static int
+load_roots(struct index *c, char ***roots, int *nroots)
+{
+	sqlite3_stmt *st = indexdb_prepare(c->db, c->path, "SELECT path FROM "
+	    "root ORDER BY ord");
+	size_t alloc = 0, n = 0;
+	int rc, bad = 0;
+
+	*roots = NULL;
+	if (!st)
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && !bad) {
+		const char *p = indexdb_text(st, 0, &bad);
+
+		ALLOC_GROW(*roots, n + 1, alloc);
+		(*roots)[n++] = dupstr(p);
+	}
+	sqlite3_finalize(st);
+	*nroots = (int)n;
+	if (bad || (rc != SQLITE_DONE && rc != SQLITE_ROW))
+		return cmd_error("'%s' is a damaged kifu index: its paths "
+		    "cannot be read", c->path), -1;
+	return 0;
+}
+
+static int
+update(struct index *c, struct opts *o, char **paths, int npaths)
+{
+	char **roots = NULL, *stored = NULL, *dir = NULL, **sargv = NULL;
+	char cwd[PATH_MAX];
+	int nroots = 0, nold, i, k, sargc, rc = EXIT_TROUBLE, prc, stopped;
+	double t0 = cmd_now();
+
+	if (npaths < 1)
+		return cmd_usage_error(cmd_index_usage, "update needs the "
+		    "index: kifu index update <games.sqlite> [<path>...]");
+	c->path = paths[0];
+	paths++;
+	npaths--;
+	if (files_only(o, paths, npaths))
+		return EXIT_TROUBLE;
+	if (!(c->db = indexdb_open(c->path, 1)))
+		return EXIT_TROUBLE;
+	if (!(stored = indexdb_meta(c->db, "options")) ||
+	    !(dir = indexdb_meta(c->db, "directory"))) {
+		cmd_error("'%s' is a damaged kifu index: its build options "
+		    "are missing", c->path);
+		goto out;
+	}
+	sargv = split_options(stored, &sargc);
+	if ((prc = parse(o, c, sargc, sargv, 1)) != -1 ||
+	    ruleopts_judge(&o->ro, &o->rs, &c->jo, cmd_index_usage)) {
+		cmd_error("'%s': its build options cannot be used again",
+		    c->path);
+		goto out;
+	}
+	c->jo.no_result_check = 1;
+	if (load_roots(c, &roots, &nroots) < 0)
+		goto out;
+	nold = nroots;
+	for (i = 0; i < npaths; i++) {
+		for (k = 0; k < nroots && strcmp(roots[k], paths[i]); k++)
+			;
+		if (k < nroots)
+			continue;
+		roots = xreallocarray(roots, (size_t)nroots + 1, sizeof(*roots));
+		roots[nroots++] = dupstr(paths[i]);
+	}
+	if (has_relative(roots, nroots) && (!getcwd(cwd, sizeof(cwd)) ||
+	    strcmp(cwd, dir))) {
+		cmd_error("'%s' indexes paths relative to '%s': run kifu "
+		    "index update from there", c->path, dir);
+		goto out;
+	}
+	if (exec(c, "PRAGMA journal_mode = WAL; PRAGMA cache_size = -262144; "
+	    "BEGIN IMMEDIATE") < 0 || prepare_all(c) < 0 ||
+	    load_known(c) < 0)
+		goto out;
+	{
+		sqlite3_stmt *st = indexdb_prepare(c->db, c->path,
+		    "SELECT coalesce(max(id), 0) + 1 FROM occurrence");
+		int bad = 0;
+
+		if (!st || sqlite3_step(st) != SQLITE_ROW) {
+			sqlite3_finalize(st);
+			goto fail;
+		}
+		c->next_occ = indexdb_int(st, 0, 1, LLONG_MAX, &bad);
+		sqlite3_finalize(st);
+		if (bad)
+			goto fail;
+	}
+	c->update = 1;
+	if (write_roots(c, roots + nold, nroots - nold, nold) < 0 ||
+	    pipeline_run(&o->wo.po, &index_ops, c, roots, nroots, 0, 0,
+	    &stopped, NULL) < 0 || c->failed)
+		goto fail;
+	for (i = 0; i < (int)c->nknown; i++)
+		if (!c->known[i].seen && drop_file(c, c->known[i].id) < 0)
+			goto fail;
+	/* Positions no record reaches any more. */
+	finalize_all(c);
+	if (exec(c, "DELETE FROM position WHERE id IN (SELECT id FROM "
+	    "touched) AND NOT EXISTS (SELECT 1 FROM occurrence o WHERE "
+	    "o.position = position.id); DELETE FROM name WHERE NOT EXISTS "
+	    "(SELECT 1 FROM record_name r WHERE r.name = name.id); "
+	    "COMMIT") < 0)
+		goto fail;
+	report(c, cmd_now() - t0);
+	rc = EXIT_OK;
+	goto out;
+fail:
+	if (!c->failed)
+		indexdb_error(c->db, c->path, "cannot update the index");
+	sqlite3_exec(c->db, "ROLLBACK", NULL, NULL, NULL);
+out:
+	finalize_all(c);
+	if (c->db)
+		sqlite3_close(c->db);
+	c->db = NULL;
+	for (i = 0; i < nroots; i++)
+		free(roots[i]);
+	free(roots);
+	free(stored);
+	free(dir);
+	free(sargv);
+	return rc;
+}
+
+int
+cmd_index(int argc, char **argv)
+{
+	struct index c;
+	struct opts o;
+	const char *sub;
+	int rc;
+	size_t i;
+
+	if (argc < 2)
+		return cmd_usage_error(cmd_index_usage, "build or update?");
+	sub = argv[1];
+	if (!strcmp(sub, "-h") || !strcmp(sub, "--help"))
+		return cmd_help(cmd_index_usage);
+	if (strcmp(sub, "build") && strcmp(sub, "update"))
+		return cmd_usage_error(cmd_index_usage, "unknown subcommand "
+		    "'%s' (build or update)", sub);
+	memset(&c, 0, sizeof(c));
+	memset(&o, 0, sizeof(o));
+	ruleopts_init(&o.ro);
+	walkopts_init(&o.wo, "records");
+	strbuf_init(&o.saved);
+	c.update = !strcmp(sub, "update");
+	argc--;
+	argv++;
+	if ((rc = parse(&o, &c, argc, argv, 0)) != -1)
+		goto out;
+	rc = EXIT_TROUBLE;
+	if (c.update && o.output) {
+		cmd_usage_error(cmd_index_usage, "update writes the index it "
+		    "is given, not -o");
+		goto out;
+	}
+	if (walkopts_finish(&o.wo, argc - optind, cmd_index_usage))
+		goto out;
+	if (!c.update) {
+		if (ruleopts_judge(&o.ro, &o.rs, &c.jo, cmd_index_usage))
+			goto out;
+		c.jo.no_result_check = 1;
+		rc = build(&c, &o, argv + optind, argc - optind);
+	} else {
+		/* update's own options: the walk's, the rest is stored. */
+		c.update = 0;
+		rc = update(&c, &o, argv + optind, argc - optind);
+	}
+out:
+	strbuf_release(&o.saved);
+	strbuf_release(&c.fold);
+	for (i = 0; i < c.nknown; i++)
+		free(c.known[i].path);
+	free(c.known);
+	free(c.pm.v);
+	return rc;
+}

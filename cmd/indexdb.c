@@ -1,0 +1,297 @@
+/*
+ * indexdb.c - the schema of the game database, and reading it safely
+ * (indexdb.h).
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+#include "cmd.h"
+#include "indexdb.h"
+#include "core/xalloc.h"
+
+/*
+ * One row a record file (an input: a file, or a member of an archive),
+ * in walk order (seq); one row a record; its headers; the positions,
+ * each once by its SFEN; one row for each position of each line of each
+ * record (occurrence: a record's rows are contiguous, first..first+n-1,
+ * so that dropping a record needs no index on them).
+ */
+const char indexdb_schema[] =
+    "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)"
+    " WITHOUT ROWID;\n"
+    "CREATE TABLE root(ord INTEGER PRIMARY KEY, path TEXT NOT NULL);\n"
+    "CREATE TABLE file(id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE,"
+    " seq INTEGER NOT NULL, size INTEGER NOT NULL, mtime INTEGER NOT NULL,"
+    " hash INTEGER NOT NULL, status TEXT NOT NULL, format TEXT,"
+    " encoding TEXT, records INTEGER NOT NULL, bad INTEGER NOT NULL,"
+    " diag_line INTEGER, diag_col INTEGER, diag_id TEXT, message TEXT);\n"
+    "CREATE TABLE record(id INTEGER PRIMARY KEY, file INTEGER NOT NULL,"
+    " idx INTEGER NOT NULL, format TEXT NOT NULL, encoding TEXT,"
+    " variant TEXT NOT NULL, start TEXT NOT NULL, handicap TEXT,"
+    " moves TEXT NOT NULL, plies INTEGER NOT NULL, played INTEGER NOT NULL,"
+    " date TEXT, black TEXT, white TEXT, event TEXT,"
+    " winner TEXT, reason TEXT, result_ply INTEGER, rules TEXT,"
+    " recorded_winner TEXT, recorded_reason TEXT, recorded_ply INTEGER,"
+    " status TEXT NOT NULL, findings TEXT NOT NULL,"
+    " diag_line INTEGER, diag_col INTEGER, diag_id TEXT, diag_message TEXT,"
+    " occ_first INTEGER NOT NULL, occ_count INTEGER NOT NULL);\n"
+    "CREATE TABLE header(record INTEGER NOT NULL, ord INTEGER NOT NULL,"
+    " id TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL,"
+    " PRIMARY KEY(record, ord)) WITHOUT ROWID;\n"
+    "CREATE TABLE name(id INTEGER PRIMARY KEY, field TEXT NOT NULL,"
+    " value TEXT NOT NULL, folded TEXT NOT NULL, UNIQUE(field, value));\n"
+    "CREATE TABLE record_name(name INTEGER NOT NULL, record INTEGER NOT NULL,"
+    " PRIMARY KEY(name, record)) WITHOUT ROWID;\n"
+    "CREATE TABLE position(id INTEGER PRIMARY KEY, key INTEGER NOT NULL,"
+    " board_key INTEGER NOT NULL, sfen TEXT NOT NULL);\n"
+    "CREATE TABLE occurrence(id INTEGER PRIMARY KEY,"
+    " position INTEGER NOT NULL, record INTEGER NOT NULL,"
+    " ply INTEGER NOT NULL, variation INTEGER NOT NULL, move TEXT);\n";
+
+const char indexdb_indexes[] =
+    "CREATE INDEX file_seq ON file(seq);\n"
+    "CREATE INDEX file_attention ON file(id) WHERE status != 'ok' OR"
+    " records = 0 OR bad > 0;\n"
+    "CREATE INDEX record_file ON record(file, idx);\n"
+    "CREATE INDEX position_key ON position(key);\n"
+    "CREATE INDEX position_board ON position(board_key);\n"
+    /* Covering: find and tree read a position's rows from it alone. */
+    "CREATE INDEX occurrence_position ON occurrence(position, record, ply,"
+    " variation, move);\n";
+
+static char *
+dupstr(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+int
+indexdb_error(sqlite3 *db, const char *path, const char *what)
+{
+	return cmd_error("'%s': %s: %s", path, what,
+	    db ? sqlite3_errmsg(db) : "out of memory");
+}
+
+sqlite3_stmt *
+indexdb_prepare(sqlite3 *db, const char *path, const char *sql)
+{
+	sqlite3_stmt *st = NULL;
+
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
+		indexdb_error(db, path, "cannot read the index");
+		return NULL;
+	}
+	return st;
+}
+
+static long long
+pragma_int(sqlite3 *db, const char *sql, int *ok)
+{
+	sqlite3_stmt *st = NULL;
+	long long v = -1;
+
+	*ok = 0;
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK &&
+	    sqlite3_step(st) == SQLITE_ROW &&
+	    sqlite3_column_type(st, 0) == SQLITE_INTEGER) {
+		v = sqlite3_column_int64(st, 0);
+		*ok = 1;
+	}
+	sqlite3_finalize(st);
+	return v;
+}
+
+static sqlite3 *
+open_raw(const char *path, int writable)
+{
+	sqlite3 *db = NULL;
+	int flags = writable ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY;
+
+	if (sqlite3_open_v2(path, &db, flags, NULL) != SQLITE_OK) {
+		cmd_error("cannot open the index '%s': %s", path,
+		    db ? sqlite3_errmsg(db) : "out of memory");
+		sqlite3_close(db);
+		return NULL;
+	}
+	/* A reader waits for a writer's commit rather than failing. */
+	sqlite3_busy_timeout(db, 10000);
+	return db;
+}
+
+int
+indexdb_is_index(const char *path)
+{
+	sqlite3 *db = NULL;
+	int ok, is;
+
+	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) !=
+	    SQLITE_OK) {
+		sqlite3_close(db);
+		return 0;
+	}
+	is = pragma_int(db, "PRAGMA application_id", &ok) == INDEXDB_APP_ID &&
+	    ok;
+	sqlite3_close(db);
+	return is;
+}
+
+sqlite3 *
+indexdb_open(const char *path, int writable)
+{
+	sqlite3 *db = open_raw(path, writable);
+	long long app, version;
+	int ok;
+
+	if (!db)
+		return NULL;
+	app = pragma_int(db, "PRAGMA application_id", &ok);
+	if (!ok) {
+		cmd_error("'%s' is not a kifu index: %s", path,
+		    sqlite3_errmsg(db));
+		goto fail;
+	}
+	if (app != INDEXDB_APP_ID) {
+		cmd_error("'%s' is not a kifu index (no kifu application id; "
+		    "make one with kifu index build)", path);
+		goto fail;
+	}
+	version = pragma_int(db, "PRAGMA user_version", &ok);
+	if (!ok || version != INDEXDB_VERSION) {
+		cmd_error("'%s' is a kifu index of schema version %lld; this "
+		    "kifu reads version %d: build it again with kifu index "
+		    "build", path, version, INDEXDB_VERSION);
+		goto fail;
+	}
+	/* Every table there, else it is damaged: say so now, not later. */
+	if (pragma_int(db, "SELECT count(*) FROM sqlite_schema WHERE "
+	    "type = 'table' AND name IN ('meta', 'root', 'file', 'record', "
+	    "'header', 'name', 'record_name', 'position', 'occurrence')",
+	    &ok) != 9 || !ok) {
+		cmd_error("'%s' is a damaged kifu index: %s", path,
+		    ok ? "tables are missing" : sqlite3_errmsg(db));
+		goto fail;
+	}
+	return db;
+fail:
+	sqlite3_close(db);
+	return NULL;
+}
+
+long long
+indexdb_int(sqlite3_stmt *st, int col, long long min, long long max, int *bad)
+{
+	long long v;
+
+	if (sqlite3_column_type(st, col) != SQLITE_INTEGER) {
+		*bad = 1;
+		return min;
+	}
+	v = sqlite3_column_int64(st, col);
+	if (v < min || v > max) {
+		*bad = 1;
+		return min;
+	}
+	return v;
+}
+
+const char *
+indexdb_text(sqlite3_stmt *st, int col, int *bad)
+{
+	const unsigned char *s;
+
+	if (sqlite3_column_type(st, col) != SQLITE_TEXT ||
+	    !(s = sqlite3_column_text(st, col))) {
+		*bad = 1;
+		return "";
+	}
+	/* A NUL inside would cut what every caller compares. */
+	if ((size_t)sqlite3_column_bytes(st, col) != strlen((const char *)s))
+		*bad = 1;
+	return (const char *)s;
+}
+
+const char *
+indexdb_text_or_null(sqlite3_stmt *st, int col, int *bad)
+{
+	if (sqlite3_column_type(st, col) == SQLITE_NULL)
+		return NULL;
+	return indexdb_text(st, col, bad);
+}
+
+char *
+indexdb_meta(sqlite3 *db, const char *key)
+{
+	sqlite3_stmt *st = NULL;
+	char *v = NULL;
+
+	if (sqlite3_prepare_v2(db, "SELECT value FROM meta WHERE key = ?", -1,
+	    &st, NULL) != SQLITE_OK)
+		return NULL;
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW &&
+	    sqlite3_column_type(st, 0) == SQLITE_TEXT)
+		v = dupstr((const char *)sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+	return v;
+}
+
+void
+indexdb_sfen(const struct position *pos, char out[SFEN_MAX])
+{
+	char *sp;
+
+	sfen_write(pos, out);
+	if ((sp = strrchr(out, ' ')))
+		*sp = '\0';
+}
+
+int
+indexdb_find_position(sqlite3 *db, const char *path,
+    const struct position *pos, int board_only, int64_t **ids)
+{
+	char want[SFEN_MAX];
+	sqlite3_stmt *st;
+	size_t n = 0, alloc = 0, blen;
+	int rc, bad = 0;
+
+	*ids = NULL;
+	indexdb_sfen(pos, want);
+	blen = strcspn(want, " ");
+	st = indexdb_prepare(db, path, board_only ?
+	    "SELECT id, sfen FROM position WHERE board_key = ?" :
+	    "SELECT id, sfen FROM position WHERE key = ?");
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, (sqlite3_int64)(board_only ?
+	    position_board_key(pos) : position_key(pos)));
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		int64_t id = indexdb_int(st, 0, 1, LLONG_MAX, &bad);
+		const char *s = indexdb_text(st, 1, &bad);
+
+		if (bad)
+			break;
+		/* The key agreed; the position itself must (keys collide). */
+		if (board_only ? strncmp(s, want, blen) || (s[blen] != ' ' &&
+		    s[blen]) : strcmp(s, want))
+			continue;
+		ALLOC_GROW(*ids, n + 1, alloc);
+		(*ids)[n++] = id;
+	}
+	sqlite3_finalize(st);
+	if (bad) {
+		free(*ids);
+		*ids = NULL;
+		return cmd_error("'%s' is a damaged kifu index: a position "
+		    "row of the wrong type", path), -1;
+	}
+	if (rc != SQLITE_DONE) {
+		free(*ids);
+		*ids = NULL;
+		return indexdb_error(db, path, "cannot read the index"), -1;
+	}
+	return (int)n;
+}

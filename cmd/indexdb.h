@@ -1,0 +1,87 @@
+/*
+ * indexdb.h - the game database of `kifu index`: an SQLite file, its
+ * schema (README "kifu index" describes it for users of sqlite3), and
+ * what `find --db` and `tree --db` read from it.
+ *
+ * Why SQLite: one file, no server, and every language reads it; the
+ * field's standard embedded database. The schema is versioned (PRAGMA
+ * user_version) and marked as ours (PRAGMA application_id), and both
+ * are checked on open, so a file of another program or of another
+ * version is refused with a clear error rather than misread.
+ *
+ * Every value read back is checked for its type and range: a database
+ * is a file like any other, and a damaged or hand-edited one is an
+ * error (exit 2), never a crash or a wrong answer.
+ */
+#ifndef KIFU_CMD_INDEXDB_H
+#define KIFU_CMD_INDEXDB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/position.h"
+#include "core/record.h"
+#include "core/sfen.h"
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+/* The schema's version: PRAGMA user_version. */
+#define INDEXDB_VERSION 1
+/* PRAGMA application_id: "KIFU". */
+#define INDEXDB_APP_ID 0x4b494655
+
+/* The statements that create the tables (the indexes come after). */
+extern const char indexdb_schema[];
+/* The indexes, made once the bulk of the rows is in. */
+extern const char indexdb_indexes[];
+
+/*
+ * Opens the index at path, read-only or for writing (never creating
+ * it), and checks that it is a kifu index of this version. Prints the
+ * error and returns NULL when it is not.
+ */
+struct sqlite3 *indexdb_open(const char *path, int writable);
+
+/* Whether path is an SQLite file that is a kifu index (any version). */
+int indexdb_is_index(const char *path);
+
+/*
+ * "kifu: error: 'PATH': WHAT: SQLITE'S MESSAGE" on stderr; returns
+ * EXIT_TROUBLE.
+ */
+int indexdb_error(struct sqlite3 *db, const char *path, const char *what);
+
+/* A prepared statement, or NULL after indexdb_error. */
+struct sqlite3_stmt *indexdb_prepare(struct sqlite3 *db, const char *path,
+    const char *sql);
+
+/*
+ * Columns read with their type checked: a wrong type or a NULL where
+ * none may be, or a number out of [min, max], sets *bad. A NULL text is
+ * "" for indexdb_text_or_null's callers that allow it (*is_null set).
+ */
+long long indexdb_int(struct sqlite3_stmt *st, int col, long long min,
+    long long max, int *bad);
+const char *indexdb_text(struct sqlite3_stmt *st, int col, int *bad);
+const char *indexdb_text_or_null(struct sqlite3_stmt *st, int col, int *bad);
+
+/* A meta value (the build's options), or NULL; owned by the caller. */
+char *indexdb_meta(struct sqlite3 *db, const char *key);
+
+/*
+ * The SFEN a position is stored under: board, side and hands, without
+ * the move number (positions are the same at any ply).
+ */
+void indexdb_sfen(const struct position *pos, char out[SFEN_MAX]);
+
+/*
+ * The ids of the stored positions equal to pos (board_only: the same
+ * board), every key match confirmed against the stored SFEN. Returns
+ * the number of ids put in *ids (owned by the caller), or -1 after an
+ * error (printed).
+ */
+int indexdb_find_position(struct sqlite3 *db, const char *path,
+    const struct position *pos, int board_only, int64_t **ids);
+
+#endif /* KIFU_CMD_INDEXDB_H */
