@@ -153,11 +153,12 @@ explore(struct tree *t, const struct position *pos, struct node *nd)
 	return 0;
 }
 
+/* A count and its share of the games: both, since a share of few games misleads. */
 static void
 share(struct strbuf *sb, long long part, long long whole)
 {
-	strbuf_addf(sb, " %5.1f%%", whole ? 100.0 * (double)part /
-	    (double)whole : 0.0);
+	strbuf_addf(sb, " %7lld %5.1f%%", part, whole ? 100.0 *
+	    (double)part / (double)whole : 0.0);
 }
 
 /* The position after the stored move mv, which must be legal there. */
@@ -318,8 +319,8 @@ cmd_tree(int argc, char **argv)
 		strbuf_addf(&t.out, "%s: %lld game%s\n", sfen, top.games,
 		    top.games == 1 ? "" : "s");
 		if (top.n)
-			strbuf_adds(&t.out, "move        games  black  draws  "
-			    "white\n");
+			strbuf_addf(&t.out, "move        games%15s%15s%15s\n",
+			    "black", "draws", "white");
 	}
 	if ((rc = print_moves(&t, &f.pos, &top, 0)) != 0)
 		goto out;
