@@ -972,8 +972,12 @@ print_summary(const struct book *b, const char *mode)
 	}
 	if (any)
 		strbuf_addc(&s, '\n');
-	strbuf_addf(&s, "  time         %.3f s, %.0f records/s\n", b->seconds,
-	    b->seconds > 0 ? (double)b->records / b->seconds : 0.0);
+	if (!strcmp(mode, "build"))
+		strbuf_addf(&s, "  time         %.3f s, %.0f records/s\n",
+		    b->seconds, b->seconds > 0 ? (double)b->records /
+		    b->seconds : 0.0);
+	else
+		strbuf_addf(&s, "  time         %.3f s\n", b->seconds);
 	fflush(stdout);
 	fputs(s.buf, stderr);
 	strbuf_release(&s);

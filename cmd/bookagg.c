@@ -102,20 +102,26 @@ table_bytes(const struct bookagg *a)
 	    a->amv * sizeof(*a->mv) + a->cap * sizeof(*a->slot);
 }
 
+/* A slot: the position's index (+1; 0 is empty) and its hash's high
+   half, so that a probe rarely looks at a position it does not want. */
+static inline uint64_t
+slot_make(size_t i, uint64_t h)
+{
+	return (h & 0xffffffff00000000ULL) | (uint64_t)(i + 1);
+}
+
 static void
 table_grow(struct bookagg *a)
 {
 	size_t cap = a->cap ? a->cap * 2 : 256, i;
-	int32_t *slot = xreallocarray(NULL, cap, sizeof(*slot));
+	uint64_t *slot = xcalloc(cap, sizeof(*slot));
 
-	for (i = 0; i < cap; i++)
-		slot[i] = -1;
 	for (i = 0; i < a->npos; i++) {
 		size_t j = (size_t)a->pos[i].hash & (cap - 1);
 
-		while (slot[j] >= 0)
+		while (slot[j])
 			j = (j + 1) & (cap - 1);
-		slot[j] = (int32_t)i;
+		slot[j] = slot_make(i, a->pos[i].hash);
 	}
 	free(a->slot);
 	a->slot = slot;
@@ -131,9 +137,11 @@ find_pos(struct bookagg *a, const char *key, size_t key_len, long long ply)
 
 	if ((a->npos + 1) * 4 > a->cap * 3)
 		table_grow(a);
-	for (j = (size_t)h & (a->cap - 1); a->slot[j] >= 0;
+	for (j = (size_t)h & (a->cap - 1); a->slot[j];
 	    j = (j + 1) & (a->cap - 1)) {
-		p = &a->pos[a->slot[j]];
+		if ((a->slot[j] ^ h) >> 32)
+			continue;
+		p = &a->pos[(a->slot[j] & 0xffffffffu) - 1];
 		if (p->hash == h && p->key_len == key_len &&
 		    !memcmp(a->arena.buf + p->key_off, key, key_len)) {
 			if (ply < p->ply)
@@ -142,7 +150,7 @@ find_pos(struct bookagg *a, const char *key, size_t key_len, long long ply)
 		}
 	}
 	ALLOC_GROW(a->pos, a->npos + 1, a->apos);
-	a->slot[j] = (int32_t)a->npos;
+	a->slot[j] = slot_make(a->npos, h);
 	p = &a->pos[a->npos++];
 	memset(p, 0, sizeof(*p));
 	p->hash = h;

@@ -59,7 +59,7 @@ struct bookagg {
 	size_t npos, apos;
 	struct bookagg_mv *mv;
 	size_t nmv, amv;
-	int32_t *slot;			/* -1 empty; index into pos */
+	uint64_t *slot;			/* hash table of pos (bookagg.c) */
 	size_t cap;
 	long long seq;
 	char **runs;			/* temporary files, owned */
