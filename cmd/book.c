@@ -335,7 +335,8 @@ finish_book(struct book *b)
 
 	strbuf_reset(&b->w);
 	book_write_header(&b->w);
-	strbuf_add(&b->w, b->preamble.buf, b->preamble.len);
+	if (b->preamble.len)
+		strbuf_add(&b->w, b->preamble.buf, b->preamble.len);
 	if (output_stream_write(&b->out_s, b->w.buf, b->w.len) < 0)
 		b->write_failed = errno ? errno : EIO;
 	rc = b->write_failed ? 1 : bookagg_finish(&b->agg, write_entry, &wr);
@@ -597,7 +598,8 @@ book_line(struct book_in *in, const char *text, size_t len, block_fn done,
 		}
 		l.tail.n = n;
 	}
-	strbuf_add(&m->tail, l.tail.p, l.tail.n);
+	if (l.tail.n)
+		strbuf_add(&m->tail, l.tail.p, l.tail.n);
 	return 0;
 }
 
@@ -731,11 +733,13 @@ record_items(struct book_batch *bb, const struct verdict *v)
 	if (train_walk_start(&w, &g, &to, TRAIN_TRACK_POSITION) !=
 	    TRAIN_WRITTEN)
 		return -1;
-	while (w.ply < b->max_ply && train_walk_next(&w)) {
+	while (train_walk_next(&w)) {
 		char sfen[SFEN_MAX];
 		struct item *it;
 		size_t n;
 
+		if (w.ply >= b->max_ply)
+			break;
 		if (b->side >= 0 && (int)w.pos.side != b->side)
 			continue;
 		n = position_book_key(&w.pos, sfen);
