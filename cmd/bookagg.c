@@ -13,6 +13,7 @@
  *             evn, u8 has_depth, i64 depth, i64 seq, u32 tail_len, tail
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -600,16 +601,60 @@ rd_release(struct rd *r)
 	free(r->names);
 }
 
+/* The heap's order: the lower key, then the earlier run. */
+static int
+run_less(const struct rd *r, size_t i, size_t j)
+{
+	int c = cmp_key(r[i].key.buf, r[i].key.len, r[j].key.buf,
+	    r[j].key.len);
+
+	return c < 0 || (c == 0 && i < j);
+}
+
+static void
+heap_down(const struct rd *r, size_t *h, size_t n, size_t at)
+{
+	for (;;) {
+		size_t l = 2 * at + 1, m = at, t;
+
+		if (l < n && run_less(r, h[l], h[m]))
+			m = l;
+		if (l + 1 < n && run_less(r, h[l + 1], h[m]))
+			m = l + 1;
+		if (m == at)
+			return;
+		t = h[at];
+		h[at] = h[m];
+		h[m] = t;
+		at = m;
+	}
+}
+
+static void
+heap_up(const struct rd *r, size_t *h, size_t at)
+{
+	while (at > 0 && run_less(r, h[at], h[(at - 1) / 2])) {
+		size_t p = (at - 1) / 2, t = h[at];
+
+		h[at] = h[p];
+		h[p] = t;
+		at = p;
+	}
+}
+
 /*
- * Merges runs [from, to) into emit: the positions of equal keys
- * combined in one small table (one position's moves).
+ * Merges runs [from, to) into emit, through a heap of the runs by their
+ * next key: the positions of one key are combined in run order (the
+ * input order) in a small table, or handed over as they are when only
+ * one run has the key (most positions).
  */
 static int
 merge_runs(struct bookagg *a, size_t from, size_t to, bookagg_emit_fn emit,
     void *ctx)
 {
-	size_t k = to - from, i;
+	size_t k = to - from, i, nh = 0;
 	struct rd *r = xcalloc(k, sizeof(*r));
+	size_t *h = xcalloc(k, sizeof(*h)), *at = xcalloc(k, sizeof(*at));
 	struct bookagg one;
 	struct bookagg_move *buf = NULL;
 	size_t alloc = 0;
@@ -620,69 +665,75 @@ merge_runs(struct bookagg *a, size_t from, size_t to, bookagg_emit_fn emit,
 		strbuf_init(&r[i].key);
 		strbuf_init(&r[i].com);
 		strbuf_init(&r[i].tails);
-		if (!(r[i].f = fopen(a->runs[from + i], "rb"))) {
+	}
+	for (i = 0; i < k && !rc; i++) {
+		if (!(r[i].f = fopen(a->runs[from + i], "rb")) ||
+		    rd_next(&r[i]) < 0) {
 			rc = -1;
-			a->error = errno;
+			a->error = r[i].f ? r[i].error : errno;
 			break;
 		}
-		if (rd_next(&r[i]) < 0) {
-			rc = -1;
-			a->error = r[i].error;
-			break;
+		if (!r[i].eof) {
+			h[nh] = i;
+			heap_up(r, h, nh++);
 		}
 	}
-	while (!rc) {
-		const struct strbuf *low = NULL;
+	while (!rc && nh) {
 		struct bookagg_entry e;
+		size_t n = 0, j;
 
-		for (i = 0; i < k; i++)
-			if (!r[i].eof && (!low || cmp_key(r[i].key.buf,
-			    r[i].key.len, low->buf, low->len) < 0))
-				low = &r[i].key;
-		if (!low)
-			break;
-		/* every run at this key, in run order (the input order) */
-		for (i = 0; i < k; i++) {
-			size_t j;
-
-			if (r[i].eof || (&r[i].key != low && cmp_key(
-			    r[i].key.buf, r[i].key.len, low->buf, low->len)))
-				continue;
-			find_pos(&one, low->buf, low->len, r[i].ply);
-			for (j = 0; j < r[i].n; j++) {
-				struct bookagg_pos *p = &one.pos[0];
-
-				add_move(&one, p, &r[i].m[j]);
-			}
-			if (r[i].com.len) {
-				struct bookagg_pos *p = &one.pos[0];
-
-				append_text(&one, &p->com_off, &p->com_len,
-				    r[i].com.buf, r[i].com.len, 1);
-			}
+		/* every run at the lowest key, in run order */
+		at[n++] = h[0];
+		h[0] = h[--nh];
+		heap_down(r, h, nh, 0);
+		while (nh && !cmp_key(r[h[0]].key.buf, r[h[0]].key.len,
+		    r[at[0]].key.buf, r[at[0]].key.len)) {
+			at[n++] = h[0];
+			h[0] = h[--nh];
+			heap_down(r, h, nh, 0);
 		}
-		table_entry(&one, 0, &e, &buf, &alloc);
-		rc = emit(ctx, &e);
-		table_clear(&one);
-		/* advance the runs that were at this key (copy it first: low
-		   points into one of them) */
-		{
-			struct strbuf cur = STRBUF_INIT;
+		if (n == 1) {
+			const struct rd *only = &r[at[0]];
 
-			strbuf_add(&cur, low->buf, low->len);
-			for (i = 0; i < k && rc == 0; i++)
-				if (!r[i].eof && !cmp_key(r[i].key.buf,
-				    r[i].key.len, cur.buf, cur.len) &&
-				    rd_next(&r[i]) < 0) {
-					rc = -1;
-					a->error = r[i].error;
-				}
-			strbuf_release(&cur);
+			e.key = only->key.buf;
+			e.key_len = only->key.len;
+			e.ply = only->ply;
+			e.comment = only->com.len ? only->com.buf : "";
+			e.comment_len = only->com.len;
+			e.moves = only->m;
+			e.n = only->n;
+			rc = emit(ctx, &e);
+		} else {
+			for (i = 0; i < n; i++) {
+				const struct rd *q = &r[at[i]];
+
+				find_pos(&one, q->key.buf, q->key.len, q->ply);
+				for (j = 0; j < q->n; j++)
+					add_move(&one, &one.pos[0], &q->m[j]);
+				if (q->com.len)
+					append_text(&one, &one.pos[0].com_off,
+					    &one.pos[0].com_len, q->com.buf,
+					    q->com.len, 1);
+			}
+			table_entry(&one, 0, &e, &buf, &alloc);
+			rc = emit(ctx, &e);
+			table_clear(&one);
+		}
+		for (i = 0; i < n && rc == 0; i++) {
+			if (rd_next(&r[at[i]]) < 0) {
+				rc = -1;
+				a->error = r[at[i]].error;
+			} else if (!r[at[i]].eof) {
+				h[nh] = at[i];
+				heap_up(r, h, nh++);
+			}
 		}
 	}
 	for (i = 0; i < k; i++)
 		rd_release(&r[i]);
 	free(r);
+	free(h);
+	free(at);
 	free(buf);
 	bookagg_release(&one);
 	return rc;
