@@ -116,9 +116,10 @@ enum {
 
 /* Why a record is not in the book: reading, then the selection's. */
 enum {
-	WHY_USED = 0, WHY_UNREADABLE, WHY_ILLEGAL, WHY_UNPLAYABLE,
-	WHY_SELECT = 4,
-	WHY_NB = WHY_SELECT + SELECT_NB
+	WHY_USED = 0, WHY_UNREADABLE, WHY_ILLEGAL,
+	WHY_SELECT = 3,
+	WHY_TRAIN = WHY_SELECT + SELECT_NB,	/* a start the walk refuses */
+	WHY_NB = WHY_TRAIN + TRAIN_SKIP_NB
 };
 
 static const char *
@@ -127,17 +128,19 @@ why_name(int why)
 	switch (why) {
 	case WHY_UNREADABLE: return "unreadable";
 	case WHY_ILLEGAL: return "illegal";
-	case WHY_UNPLAYABLE: return "impossible-start";
 	default: break;
 	}
-	if (why >= WHY_SELECT && why < WHY_NB)
+	if (why >= WHY_SELECT && why < WHY_TRAIN)
 		return select_drop_name((enum select_drop)(why - WHY_SELECT));
+	if (why >= WHY_TRAIN && why < WHY_NB)
+		return train_skip_name((enum train_skip)(why - WHY_TRAIN));
 	return "used";
 }
 
 struct book {
 	/* options */
 	int max_ply, min_count, side;	/* side: -1 both */
+	int by_seq;			/* ties in read order (sort) */
 	size_t memory;
 	const char *out_path;
 	int force;
@@ -193,10 +196,16 @@ struct order_ctx {
 	const struct bookagg_move *m;
 };
 
-/* Most played first, then the higher value (none lowest), then first
-   seen: YaneuraOu's order, stable. */
+/*
+ * Most played first, then the higher value (none lowest), as YaneuraOu
+ * orders a position's moves; then, by_seq, in the order they were read
+ * (sort and query keep a book's order), else by their USI text: in a
+ * build and a merge the first play of a move depends on how the games
+ * were split into shards, its text does not.
+ */
 static int
-before(const struct bookagg_move *x, const struct bookagg_move *y)
+before(const struct bookagg_move *x, const struct bookagg_move *y,
+    int by_seq)
 {
 	if (x->count != y->count)
 		return x->count > y->count;
@@ -208,13 +217,15 @@ before(const struct bookagg_move *x, const struct bookagg_move *y)
 		if (a != c)
 			return a > c;
 	}
-	return x->seq < y->seq;
+	if (by_seq)
+		return x->seq < y->seq;
+	return strcmp(x->usi, y->usi) < 0;
 }
 
 /* The moves kept (count >= min_count), in book order, into *idx. */
 static size_t
-order_moves(const struct bookagg_entry *e, int min_count, size_t **idx,
-    size_t *alloc)
+order_moves(const struct bookagg_entry *e, int min_count, int by_seq,
+    size_t **idx, size_t *alloc)
 {
 	size_t n = 0, i, j;
 
@@ -224,7 +235,7 @@ order_moves(const struct bookagg_entry *e, int min_count, size_t **idx,
 		ALLOC_GROW(*idx, n + 1, *alloc);
 		/* insertion: a position has a few dozen moves at most */
 		for (j = n; j > 0 && before(&e->moves[i], &e->moves[(*idx)[j -
-		    1]]); j--)
+		    1]], by_seq); j--)
 			(*idx)[j] = (*idx)[j - 1];
 		(*idx)[j] = i;
 		n++;
@@ -275,7 +286,8 @@ write_entry(void *ctx, const struct bookagg_entry *e)
 {
 	struct writer *wr = ctx;
 	struct book *b = wr->b;
-	size_t n = order_moves(e, b->min_count, &wr->idx, &wr->alloc), i;
+	size_t n = order_moves(e, b->min_count, b->by_seq, &wr->idx,
+	    &wr->alloc), i;
 
 	if (!n)
 		return 0;
@@ -691,6 +703,7 @@ struct rec {
 	int why;
 	uint64_t key;			/* select_key(), with --uniq */
 	size_t first, n;		/* its items */
+	size_t keys_len;		/* the batch's keys before them */
 	int io;
 	size_t note;			/* its message in notes, for io */
 };
@@ -714,11 +727,13 @@ new_rec(struct book_batch *bb)
 	r = &bb->recs[bb->nrecs++];
 	memset(r, 0, sizeof(*r));
 	r->first = bb->nitems;
+	r->keys_len = bb->keys.len;
 	return r;
 }
 
-/* The positions and moves of a selected record into the batch. */
-static int
+/* The positions and moves of a selected record into the batch:
+   TRAIN_WRITTEN, or why the walk refuses its start. */
+static enum train_skip
 record_items(struct book_batch *bb, const struct verdict *v)
 {
 	const struct book *b = bb->b;
@@ -730,9 +745,11 @@ record_items(struct book_batch *bb, const struct verdict *v)
 	g.r = v->r;
 	g.rp = v->rp;
 	g.adj = v->adj;
-	if (train_walk_start(&w, &g, &to, TRAIN_TRACK_POSITION) !=
-	    TRAIN_WRITTEN)
-		return -1;
+	enum train_skip why = train_walk_start(&w, &g, &to,
+	    TRAIN_TRACK_POSITION);
+
+	if (why != TRAIN_WRITTEN)
+		return why;
 	while (train_walk_next(&w)) {
 		char sfen[SFEN_MAX];
 		struct item *it;
@@ -753,7 +770,7 @@ record_items(struct book_batch *bb, const struct verdict *v)
 		it->has_eval = w.has_eval;
 		it->eval = w.eval;
 	}
-	return 0;
+	return TRAIN_WRITTEN;
 }
 
 static void
@@ -763,6 +780,7 @@ on_verdict(void *ctx, const struct verdict *v)
 	const struct book *b = bb->b;
 	enum verdict_status st = verdict_status(v);
 	enum select_drop drop;
+	enum train_skip skip;
 	struct rec *r;
 
 	if (v->skipped) {
@@ -779,9 +797,12 @@ on_verdict(void *ctx, const struct verdict *v)
 		r->why = WHY_SELECT + (int)drop;
 		return;
 	}
-	if (record_items(bb, v) < 0) {
+	if ((skip = record_items(bb, v)) != TRAIN_WRITTEN) {
 		bb->nitems = r->first;
-		r->why = WHY_UNPLAYABLE;
+		bb->keys.len = r->keys_len;
+		if (bb->keys.buf)
+			bb->keys.buf[bb->keys.len] = '\0';
+		r->why = WHY_TRAIN + (int)skip;
 		return;
 	}
 	r->n = bb->nitems - r->first;
@@ -1269,7 +1290,7 @@ static int
 print_entry(void *ctx, const struct bookagg_entry *e)
 {
 	struct printer *p = ctx;
-	size_t n = order_moves(e, 0, &p->idx, &p->alloc), i;
+	size_t n = order_moves(e, 0, 1, &p->idx, &p->alloc), i;
 	struct strbuf out = STRBUF_INIT;
 
 	for (i = 0; i < n; i++) {
@@ -1551,6 +1572,7 @@ cmd_book(int argc, char **argv)
 		b.jo.no_result_check = ro.no_result_check;
 		b.jo.limits = &ro.lim;
 	}
+	b.by_seq = is_sort;
 	tmp = run_dir(b.out_path);
 	bookagg_init(&b.agg, b.memory, tmp);
 	strbuf_init(&b.preamble);
