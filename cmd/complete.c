@@ -215,6 +215,10 @@ cmd_complete(int argc, char **argv)
 	if (argc == 3 && !strcmp(argv[1], "files")) {
 		if (reads_rows(c->name))
 			printf("hcpe\nhcpe3\npsv\nbin\nhcp\n");
+		else if (!strcmp(c->name, "book"))	/* books, and records */
+			printf("db\nkif\nkifu\nki2\nki2u\ncsa\nusi\nsfen\n"
+			    "jkf\njson\ntar\ngz\ntgz\nxz\ntxz\nbz2\ntbz2\nzst\n"
+			    "zip\n7z\n");
 		else
 			printf("kif\nkifu\nki2\nki2u\ncsa\nusi\nsfen\njkf\njson\n"
 			    "bod\ntar\ngz\ntgz\nxz\ntxz\nbz2\ntbz2\nzst\nzip\n7z\n");
