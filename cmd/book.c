@@ -1011,17 +1011,6 @@ print_summary(const struct book *b, const char *mode)
 
 /* ---- query --------------------------------------------------------------- */
 
-/* Whether a key is sorted after another: bytes, the shorter first. */
-static int
-cmp_key(const char *a, size_t an, const char *b, size_t bn)
-{
-	int c = memcmp(a, b, an < bn ? an : bn);
-
-	if (c)
-		return c;
-	return an < bn ? -1 : an > bn;
-}
-
 struct qfile {
 	int fd;
 	off_t size;
@@ -1132,12 +1121,12 @@ search(struct qfile *q, const char *key, size_t key_len)
 			continue;
 		}
 		kn = line_key(&line, &k);
-		if ((have_lo && cmp_key(k, kn, lo_key.buf, lo_key.len) <= 0) ||
-		    (have_hi && cmp_key(k, kn, hi_key.buf, hi_key.len) >= 0)) {
+		if ((have_lo && bookagg_key_cmp(k, kn, lo_key.buf, lo_key.len) <= 0) ||
+		    (have_hi && bookagg_key_cmp(k, kn, hi_key.buf, hi_key.len) >= 0)) {
 			found = -2;
 			break;
 		}
-		c = cmp_key(key, key_len, k, kn);
+		c = bookagg_key_cmp(key, key_len, k, kn);
 		if (c == 0) {
 			found = p;
 			break;
@@ -1176,7 +1165,7 @@ head_sorted(struct qfile *q)
 		if (p < 0)
 			break;
 		kn = line_key(&line, &k);
-		if (have && cmp_key(k, kn, prev.buf, prev.len) <= 0) {
+		if (have && bookagg_key_cmp(k, kn, prev.buf, prev.len) <= 0) {
 			ok = 0;
 			break;
 		}
@@ -1258,7 +1247,7 @@ read_at(struct qfile *qf, const char *name, off_t off, struct query *q)
 			    &ply);
 
 			/* only a repeat of the key goes on */
-			if (cmp_key(text.buf + 5, kn, in.blk.key,
+			if (bookagg_key_cmp(text.buf + 5, kn, in.blk.key,
 			    in.blk.key_len) != 0)
 				break;
 		}

@@ -318,8 +318,8 @@ new_run(struct bookagg *a)
 	return f;
 }
 
-static int
-cmp_key(const char *a, size_t an, const char *b, size_t bn)
+int
+bookagg_key_cmp(const char *a, size_t an, const char *b, size_t bn)
 {
 	int c = memcmp(a, b, an < bn ? an : bn);
 
@@ -333,7 +333,7 @@ cmp_pos(const struct bookagg *a, int32_t x, int32_t y)
 {
 	const struct bookagg_pos *p = &a->pos[x], *q = &a->pos[y];
 
-	return cmp_key(a->arena.buf + p->key_off, p->key_len,
+	return bookagg_key_cmp(a->arena.buf + p->key_off, p->key_len,
 	    a->arena.buf + q->key_off, q->key_len);
 }
 
@@ -605,7 +605,7 @@ rd_release(struct rd *r)
 static int
 run_less(const struct rd *r, size_t i, size_t j)
 {
-	int c = cmp_key(r[i].key.buf, r[i].key.len, r[j].key.buf,
+	int c = bookagg_key_cmp(r[i].key.buf, r[i].key.len, r[j].key.buf,
 	    r[j].key.len);
 
 	return c < 0 || (c == 0 && i < j);
@@ -686,7 +686,7 @@ merge_runs(struct bookagg *a, size_t from, size_t to, bookagg_emit_fn emit,
 		at[n++] = h[0];
 		h[0] = h[--nh];
 		heap_down(r, h, nh, 0);
-		while (nh && !cmp_key(r[h[0]].key.buf, r[h[0]].key.len,
+		while (nh && !bookagg_key_cmp(r[h[0]].key.buf, r[h[0]].key.len,
 		    r[at[0]].key.buf, r[at[0]].key.len)) {
 			at[n++] = h[0];
 			h[0] = h[--nh];

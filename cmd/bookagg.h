@@ -84,6 +84,9 @@ int bookagg_add(struct bookagg *a, const char *key, size_t key_len,
     long long ply, const struct bookagg_move *m, const char *comment,
     size_t comment_len);
 
+/* The order of keys: their bytes, a prefix before what it begins. */
+int bookagg_key_cmp(const char *a, size_t an, const char *b, size_t bn);
+
 typedef int (*bookagg_emit_fn)(void *ctx, const struct bookagg_entry *e);
 
 /*

@@ -10,14 +10,16 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/usi.h"
+#include "core/variant.h"
 #include "parsers/book.h"
 
 static int
-fail(struct book_error *err, unsigned long line, size_t col, const char *id,
-    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+book_fail(struct book_error *err, unsigned long line, size_t col,
+    const char *id, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
 static int
-fail(struct book_error *err, unsigned long line, size_t col, const char *id,
+book_fail(struct book_error *err, unsigned long line, size_t col, const char *id,
     const char *fmt, ...)
 {
 	va_list ap;
@@ -31,28 +33,14 @@ fail(struct book_error *err, unsigned long line, size_t col, const char *id,
 	return -1;
 }
 
-static int
-is_file_char(char c)
-{
-	return c >= '1' && c <= '9';
-}
-
-static int
-is_rank_char(char c)
-{
-	return c >= 'a' && c <= 'i';
-}
-
-/* USI move syntax only: "7g7f", "8h2b+", "P*5e". */
+/* USI move syntax only ("7g7f", "8h2b+", "P*5e"): the rules judge it
+   later, against its position. */
 static int
 usi_syntax(const char *p, size_t n)
 {
-	if (n == 4 && strchr("PLNSGBR", p[0]) && p[0] && p[1] == '*')
-		return is_file_char(p[2]) && is_rank_char(p[3]);
-	if (n != 4 && !(n == 5 && p[4] == '+'))
-		return 0;
-	return is_file_char(p[0]) && is_rank_char(p[1]) &&
-	    is_file_char(p[2]) && is_rank_char(p[3]);
+	struct move_claim c;
+
+	return usi_parse_move(variant_standard(), p, n, &c) == 0;
 }
 
 static int
@@ -140,13 +128,13 @@ parse_move(const char *line, size_t len, unsigned long lineno,
 	out->type = BOOK_MOVE;
 	out->text = f[0];
 	if (!usi_syntax(f[0].p, f[0].n))
-		return fail(err, lineno, 1, "book-syntax", "'%.*s' is neither "
+		return book_fail(err, lineno, 1, "book-syntax", "'%.*s' is neither "
 		    "'sfen', a USI move nor a comment", (int)(f[0].n > 40 ?
 		    40 : f[0].n), f[0].p);
 	if (nf > 1 && !is_none(f[1].p, f[1].n) &&
 	    !(f[1].n == 6 && !memcmp(f[1].p, "resign", 6))) {
 		if (!usi_syntax(f[1].p, f[1].n))
-			return fail(err, lineno, (size_t)(f[1].p - line) + 1,
+			return book_fail(err, lineno, (size_t)(f[1].p - line) + 1,
 			    "book-syntax", "ponder '%.*s' is not a USI move",
 			    (int)(f[1].n > 40 ? 40 : f[1].n), f[1].p);
 		out->ponder = f[1];
@@ -154,14 +142,14 @@ parse_move(const char *line, size_t len, unsigned long lineno,
 	}
 	if (nf > 2 && !is_none(f[2].p, f[2].n)) {
 		if (number(f[2].p, f[2].n, 1, &out->value) < 0)
-			return fail(err, lineno, (size_t)(f[2].p - line) + 1,
+			return book_fail(err, lineno, (size_t)(f[2].p - line) + 1,
 			    "book-syntax", "value '%.*s' is not a number",
 			    (int)(f[2].n > 40 ? 40 : f[2].n), f[2].p);
 		out->has_value = 1;
 	}
 	if (nf > 3 && !is_none(f[3].p, f[3].n)) {
 		if (number(f[3].p, f[3].n, 1, &out->depth) < 0)
-			return fail(err, lineno, (size_t)(f[3].p - line) + 1,
+			return book_fail(err, lineno, (size_t)(f[3].p - line) + 1,
 			    "book-syntax", "depth '%.*s' is not a number",
 			    (int)(f[3].n > 40 ? 40 : f[3].n), f[3].p);
 		out->has_depth = 1;
@@ -169,7 +157,7 @@ parse_move(const char *line, size_t len, unsigned long lineno,
 	out->count = 1;
 	if (nf > 4 && !is_none(f[4].p, f[4].n) &&
 	    number(f[4].p, f[4].n, 0, &out->count) < 0)
-		return fail(err, lineno, (size_t)(f[4].p - line) + 1,
+		return book_fail(err, lineno, (size_t)(f[4].p - line) + 1,
 		    "book-syntax", "count '%.*s' is not a number",
 		    (int)(f[4].n > 40 ? 40 : f[4].n), f[4].p);
 	if (i < len) {
@@ -191,7 +179,7 @@ book_parse_line(const char *line, size_t len, unsigned long lineno,
 		len -= 3;
 	}
 	if (len > BOOK_LINE_MAX)
-		return fail(err, lineno, 1, "book-limit", "line of %zu bytes; "
+		return book_fail(err, lineno, 1, "book-limit", "line of %zu bytes; "
 		    "kifu reads lines of up to %d", len, BOOK_LINE_MAX);
 	if (len && line[len - 1] == '\r')
 		len--;
@@ -199,7 +187,7 @@ book_parse_line(const char *line, size_t len, unsigned long lineno,
 		len--;
 	for (i = 0; i < len; i++)
 		if (line[i] == '\0' || line[i] == '\r')
-			return fail(err, lineno, i + 1, "book-syntax",
+			return book_fail(err, lineno, i + 1, "book-syntax",
 			    "a %s inside a line", line[i] ? "carriage return" :
 			    "NUL byte");
 	out->text.p = line;
@@ -215,7 +203,7 @@ book_parse_line(const char *line, size_t len, unsigned long lineno,
 				out->type = BOOK_SKIP;
 				return 0;
 			}
-			return fail(err, lineno, 1, "book-header", "header "
+			return book_fail(err, lineno, 1, "book-header", "header "
 			    "'%.*s' is not '" BOOK_HEADER "'", (int)(len > 40 ?
 			    40 : len), line);
 		}
