@@ -80,10 +80,8 @@ remove_runs(struct bookagg *a)
 {
 	size_t i;
 
-	for (i = 0; i < a->nruns; i++) {
-		unlink(a->runs[i]);
-		free(a->runs[i]);
-	}
+	for (i = 0; i < a->nruns; i++)
+		fclose(a->runs[i]);
 	free(a->runs);
 	a->runs = NULL;
 	a->nruns = a->aruns = 0;
@@ -291,7 +289,11 @@ put_entry(struct wr *w, const struct bookagg_entry *e)
 	}
 }
 
-/* A new temporary file for a run, its name kept in a->runs. */
+/*
+ * A new temporary file for a run, kept open in a->runs and removed from
+ * its directory at once: whatever ends kifu (a signal, a crash), no run
+ * is left behind.
+ */
 static FILE *
 new_run(struct bookagg *a)
 {
@@ -304,17 +306,17 @@ new_run(struct bookagg *a)
 		strbuf_release(&name);
 		return NULL;
 	}
+	unlink(name.buf);
+	strbuf_release(&name);
 	if (!(f = fdopen(fd, "w+b"))) {
 		int saved = errno;
 
 		close(fd);
-		unlink(name.buf);
-		strbuf_release(&name);
 		errno = saved;
 		return NULL;
 	}
 	ALLOC_GROW(a->runs, a->nruns + 1, a->aruns);
-	a->runs[a->nruns++] = strbuf_detach(&name, NULL);
+	a->runs[a->nruns++] = f;
 	return f;
 }
 
@@ -405,6 +407,8 @@ table_entry(const struct bookagg *a, int32_t i, struct bookagg_entry *e,
 	e->moves = *buf;
 }
 
+static int merge_down(struct bookagg *a, size_t limit);
+
 static int
 spill(struct bookagg *a)
 {
@@ -425,7 +429,7 @@ spill(struct bookagg *a)
 	}
 	free(ord);
 	free(buf);
-	if (fclose(w.f) != 0 && !w.error)
+	if (fflush(w.f) != 0 && !w.error)
 		w.error = errno ? errno : EIO;
 	a->spills++;
 	table_clear(a);
@@ -433,6 +437,9 @@ spill(struct bookagg *a)
 		a->error = errno = w.error;
 		return -1;
 	}
+	/* Every run is an open file: keep them well below the limit. */
+	if (a->nruns >= BOOKAGG_MAX_OPEN)
+		return merge_down(a, BOOKAGG_FANIN);
 	return 0;
 }
 
@@ -592,8 +599,6 @@ rd_next(struct rd *r)
 static void
 rd_release(struct rd *r)
 {
-	if (r->f)
-		fclose(r->f);
 	strbuf_release(&r->key);
 	strbuf_release(&r->com);
 	strbuf_release(&r->tails);
@@ -667,10 +672,10 @@ merge_runs(struct bookagg *a, size_t from, size_t to, bookagg_emit_fn emit,
 		strbuf_init(&r[i].tails);
 	}
 	for (i = 0; i < k && !rc; i++) {
-		if (!(r[i].f = fopen(a->runs[from + i], "rb")) ||
-		    rd_next(&r[i]) < 0) {
+		r[i].f = a->runs[from + i];
+		if (fseek(r[i].f, 0, SEEK_SET) != 0 || rd_next(&r[i]) < 0) {
 			rc = -1;
-			a->error = r[i].f ? r[i].error : errno;
+			a->error = r[i].error ? r[i].error : errno;
 			break;
 		}
 		if (!r[i].eof) {
@@ -748,6 +753,54 @@ emit_to_run(void *ctx, const struct bookagg_entry *e)
 	return w->error ? -1 : 0;
 }
 
+/*
+ * Merges the runs a fan-in at a time, in order, into fewer runs, until
+ * there are at most limit. 0, or -1 with errno set.
+ */
+static int
+merge_down(struct bookagg *a, size_t limit)
+{
+	int rc = 0;
+
+	while (a->nruns > limit) {
+		size_t from = 0, n = a->nruns;
+		FILE **old = a->runs;
+		size_t i;
+
+		a->runs = NULL;
+		a->nruns = a->aruns = 0;
+		for (from = 0; from < n && !rc; from += BOOKAGG_FANIN) {
+			size_t to = from + BOOKAGG_FANIN < n ?
+			    from + BOOKAGG_FANIN : n;
+			struct bookagg src;
+			struct wr w;
+
+			if (!(w.f = new_run(a))) {
+				rc = -1;
+				a->error = errno;
+				break;
+			}
+			w.error = 0;
+			src = *a;
+			src.runs = old;
+			src.nruns = n;
+			rc = merge_runs(&src, from, to, emit_to_run, &w);
+			if (fflush(w.f) != 0 && !rc)
+				rc = -1, a->error = errno;
+			if (w.error && !rc)
+				rc = -1, a->error = w.error;
+			if (src.error && !a->error)
+				a->error = src.error;
+		}
+		for (i = 0; i < n; i++)
+			fclose(old[i]);
+		free(old);
+		if (rc)
+			return errno = a->error ? a->error : EIO, -1;
+	}
+	return 0;
+}
+
 int
 bookagg_finish(struct bookagg *a, bookagg_emit_fn emit, void *ctx)
 {
@@ -773,45 +826,8 @@ bookagg_finish(struct bookagg *a, bookagg_emit_fn emit, void *ctx)
 	}
 	if (a->npos && spill(a) < 0)
 		return -1;
-	/* Too many runs to open at once: merge them a fan-in at a time. */
-	while (a->nruns > BOOKAGG_FANIN) {
-		size_t from = 0, n = a->nruns;
-		char **old = a->runs;
-		size_t i;
-
-		a->runs = NULL;
-		a->nruns = a->aruns = 0;
-		for (from = 0; from < n && !rc; from += BOOKAGG_FANIN) {
-			size_t to = from + BOOKAGG_FANIN < n ?
-			    from + BOOKAGG_FANIN : n;
-			struct bookagg src;
-			struct wr w;
-
-			if (!(w.f = new_run(a))) {
-				rc = -1;
-				a->error = errno;
-				break;
-			}
-			w.error = 0;
-			src = *a;
-			src.runs = old;
-			src.nruns = n;
-			rc = merge_runs(&src, from, to, emit_to_run, &w);
-			if (fclose(w.f) != 0 && !rc)
-				rc = -1, a->error = errno;
-			if (w.error && !rc)
-				rc = -1, a->error = w.error;
-			if (src.error && !a->error)
-				a->error = src.error;
-		}
-		for (i = 0; i < n; i++) {
-			unlink(old[i]);
-			free(old[i]);
-		}
-		free(old);
-		if (rc)
-			return errno = a->error ? a->error : EIO, -1;
-	}
+	if (merge_down(a, BOOKAGG_FANIN) < 0)
+		return -1;
 	rc = merge_runs(a, 0, a->nruns, emit, ctx);
 	remove_runs(a);
 	if (rc < 0)

@@ -10,18 +10,22 @@
  * plays, so that combining runs, shards or books gives the mean one pass
  * over every game would (cmd/book.c rounds it when it writes).
  *
- * Single-threaded (the command's main thread); owns its table, its runs
- * and their files, which bookagg_release removes.
+ * Single-threaded (the command's main thread); owns its table and its
+ * runs, temporary files removed from their directory as soon as they are
+ * made (nothing is left behind, whatever stops kifu).
  */
 #ifndef KIFU_CMD_BOOKAGG_H
 #define KIFU_CMD_BOOKAGG_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "core/strbuf.h"
 
 #define BOOKAGG_FANIN 64
+/* Runs held open at most before they are merged down to BOOKAGG_FANIN. */
+#define BOOKAGG_MAX_OPEN 256
 
 /* A move as added or handed over; texts borrowed. */
 struct bookagg_move {
@@ -62,7 +66,8 @@ struct bookagg {
 	uint64_t *slot;			/* hash table of pos (bookagg.c) */
 	size_t cap;
 	long long seq;
-	char **runs;			/* temporary files, owned */
+	FILE **runs;			/* temporary files, open, owned,
+				   already removed from their directory */
 	size_t nruns, aruns;
 	int spills;			/* how many times memory spilled */
 	size_t peak;			/* the most bytes the table held */
