@@ -401,6 +401,8 @@ struct book_in {
 	struct rblock blk;
 	struct strbuf *preamble;	/* NULL: comments before any
 					   position are dropped */
+	int mid_file;			/* read from inside the file: no
+					   line is its first */
 };
 
 static int
@@ -520,8 +522,8 @@ book_line(struct book_in *in, const char *text, size_t len, block_fn done,
 	move mv, pm;
 	int r;
 
-	if (book_parse_line(text, len, in->lineno, in->lineno == 1, &l,
-	    &err) < 0)
+	if (book_parse_line(text, len, in->lineno, in->lineno == 1 &&
+	    !in->mid_file, &l, &err) < 0)
 		return book_fail(in, err.line, err.col, err.id, err.message);
 	switch (l.type) {
 	case BOOK_SKIP:
@@ -1054,8 +1056,9 @@ sfen_at(struct qfile *q, off_t s)
 
 /*
  * The first line starting at or after off that is a position ("sfen ",
- * after a BOM at the file's start): its offset, its text in *line and
- * the offset after it in *next; -1 if none.
+ * after a BOM at the file's start): the offset of the line, its text
+ * (without the BOM) in *line and the offset after it in *next; -1 if
+ * none.
  */
 static off_t
 next_sfen(struct qfile *q, off_t off, struct strbuf *line, off_t *next)
@@ -1078,7 +1081,7 @@ next_sfen(struct qfile *q, off_t off, struct strbuf *line, off_t *next)
 
 			if (line_start && (s = sfen_at(q, at + i)) >= 0) {
 				*next = read_line_at(q, s, line);
-				return s;
+				return at + i;	/* the line's start, BOM and all */
 			}
 			line_start = q->buf[i] == '\n';
 		}
@@ -1224,6 +1227,7 @@ read_at(struct qfile *qf, const char *name, off_t off, struct query *q)
 	memset(&in, 0, sizeof(in));
 	in.name = name;
 	in.lineno = lines - 1;
+	in.mid_file = off > 0;
 	strbuf_init(&in.blk.comment);
 	while (!rc && at < qf->size) {
 		char c[4096];
@@ -1251,18 +1255,7 @@ read_at(struct qfile *qf, const char *name, off_t off, struct query *q)
 			    in.blk.key_len) != 0)
 				break;
 		}
-		/* the first line of the file is where a header is looked for */
-		if (in.lineno == 1 && off == 0)
-			rc = book_line(&in, text.buf, text.len, query_block, q);
-		else {
-			unsigned long keep = in.lineno;
-
-			/* book_line looks for a header only on line 1 */
-			if (keep == 1)
-				in.lineno = 2;
-			rc = book_line(&in, text.buf, text.len, query_block, q);
-			in.lineno = keep;
-		}
+		rc = book_line(&in, text.buf, text.len, query_block, q);
 		strbuf_reset(&text);
 	}
 	if (!rc && in.blk.has)

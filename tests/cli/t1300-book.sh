@@ -161,7 +161,10 @@ cmp -s out "$b/shogihome-style.sorted.db" || { echo "$name: sort - differs"; fai
 
 # --- query ------------------------------------------------------------------------
 
-for f in "$b/shogihome-style.db" "$b/bom-crlf-unsorted.db" s1.db; do
+# sorted, with a BOM and CRLF line ends
+{ printf '\357\273\277'; sed 's/$/\r/' s1.db; } >s1-bom-crlf.db
+{ printf '\357\273\277'; grep -v '^#YANE' s1.db; } >s1-bom.db
+for f in "$b/shogihome-style.db" "$b/bom-crlf-unsorted.db" s1.db s1-bom-crlf.db s1-bom.db; do
 	expect_success "query $f" "$KIFU" book query "$f" --usi startpos
 	expect_output "query $f" "7g7f 3c3d 40 20 19
 2g2f none 35 18 19
@@ -195,6 +198,11 @@ for q in "$startpos" "$first" "$last"; do
 	cmp -s search.out out && [ -s out ] ||
 	    { echo "$name: search and scan disagree on $q"; failed=1; }
 done
+
+# An error found by the search names its line, the BOM's line too.
+{ printf '\357\273\277'; printf '%s\n' "sfen $startpos" '7g7f none 1 2 3' '7g7e'; } >bom1.db
+expect_exit 2 "search error, line 3" "$KIFU" book query bom1.db --usi startpos
+expect_stderr_has "search error, line 3" "bom1.db:3:1: error: move '7g7e'"
 
 # --- hostile and broken books -------------------------------------------------------
 
