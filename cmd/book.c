@@ -151,7 +151,6 @@ struct book {
 	struct bookagg agg;
 	struct select_seen seen;
 	struct output_stream out_s;
-	int out_open;
 	struct strbuf preamble;		/* comment lines before any position */
 	struct strbuf w;		/* an entry's text, reused */
 	int status;
@@ -192,10 +191,6 @@ implied_evals(long long count)
 {
 	return count > 0 ? count : 1;
 }
-
-struct order_ctx {
-	const struct bookagg_move *m;
-};
 
 /*
  * Most played first, then the higher value (none lowest), as YaneuraOu
@@ -316,7 +311,6 @@ open_output(struct book *b)
 		return cmd_error("cannot write '%s': %s%s", b->out_path,
 		    strerror(errno), errno == EEXIST ? " (use --force to "
 		    "replace it)" : "");
-	b->out_open = 1;
 	return 0;
 }
 
