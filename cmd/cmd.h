@@ -42,6 +42,7 @@ void cmd_man_page(struct strbuf *out, const char *name, const char *summary,
     const char *usage);
 void cmd_man_main(struct strbuf *out, const struct command *cmds, size_t n);
 
+int cmd_book(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_complete(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
@@ -58,6 +59,7 @@ int cmd_summary(int argc, char **argv);
 int cmd_tree(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
 
+extern const char cmd_book_usage[];
 extern const char cmd_check_usage[];
 extern const char cmd_complete_usage[];
 extern const char cmd_convert_usage[];

@@ -217,6 +217,10 @@ cmd_complete(int argc, char **argv)
 			printf("hcpe\nhcpe3\npsv\nbin\nhcp\n");
 		else if (!strcmp(c->name, "tree"))
 			printf("sqlite\ndb\n");	/* its --db, an index */
+		else if (!strcmp(c->name, "book"))	/* books, and records */
+			printf("db\nkif\nkifu\nki2\nki2u\ncsa\nusi\nsfen\n"
+			    "jkf\njson\ntar\ngz\ntgz\nxz\ntxz\nbz2\ntbz2\nzst\n"
+			    "zip\n7z\n");
 		else
 			printf("kif\nkifu\nki2\nki2u\ncsa\nusi\nsfen\njkf\njson\n"
 			    "bod\ntar\ngz\ntgz\nxz\ntxz\nbz2\ntbz2\nzst\nzip\n7z\n");

@@ -235,7 +235,7 @@ filter_take(struct filter *f, int opt, const char *arg, const char *usage)
 /* --- the position ----------------------------------------------------- */
 
 /* Reads one USI record from src and replays it; *pos after its moves. */
-static int
+int
 position_from_usi(const char *src, const char *opt, struct position *pos)
 {
 	const struct format *usi = formats_by_name("usi");

@@ -220,6 +220,13 @@ struct filter_hits {
 	size_t n, alloc;
 };
 
+/*
+ * The position a USI text reaches ("startpos moves ...", "sfen ...
+ * moves ..."), replayed, into *pos; opt names the option in messages.
+ * 0, or EXIT_TROUBLE (reported). Also what `kifu book query` reads.
+ */
+int position_from_usi(const char *src, const char *opt, struct position *pos);
+
 int filter_visit(void *hits, const struct position *pos, int32_t node,
     int main);
 /* Sorts the plies and drops repeats (two lines reaching one ply). */

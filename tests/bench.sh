@@ -16,6 +16,8 @@
 #     same generated games, against check;
 #   - `kifu index build` over the generated games against `kifu check`,
 #     the database's size, and find --db / tree --db queries on it
+#   - `kifu book build` over the same generated games at 40 plies,
+#     against check, under the default memory budget and 16 MB;
 #   - `kifu show`: a 150-move game as an animated GIF, a PNG and an SVG,
 #     against rsvg-convert drawing the same SVG.
 # Raw times differ from machine to machine and from run to run, so each is
@@ -506,6 +508,34 @@ iline "tree --db at the start" "$qt" "" "" ""
 echo "targets: build at most 3x check's time; queries under 50 ms, tree under 200 ms"
 rm -f "$db" "$db-wal" "$db-shm"
 
+# --- book -------------------------------------------------------------------
+
+# kifu book build over the same generated games at 40 plies (the
+# default), one core, against kifu check in the same rounds: the book to
+# a file in build/bench (sorted, written whole and put in place), under
+# the default memory budget and under 16 MB (the table spills sorted
+# runs to temporary files, merged at the end: the same bytes). Random
+# games make nearly every position after the first plies a new one
+# (3.6 million positions, a 370 MB book): the worst case for a book.
+bk=$root/build/bench/book.db
+bc='' bd='' bs='' bdm=- bsm=-
+for _ in 1 2 3; do
+	set -- $(once "$kifu" check -q -j1 "$chk/games")
+	bc=$(lower "$bc" "$1")
+	set -- $(once "$kifu" book build -j1 --no-progress --force -o "$bk" "$chk/games")
+	bd=$(lower "$bd" "$1") bdm=$(higher "$bdm" "$2")
+	set -- $(once "$kifu" book build -j1 --no-progress --memory 16M --force -o "$bk.16" "$chk/games")
+	bs=$(lower "$bs" "$1") bsm=$(higher "$bsm" "$2")
+done
+cmp -s "$bk" "$bk.16" || { echo "FAIL: book build with --memory 16M differs"; fail=1; }
+rm -f "$bk" "$bk.16"
+echo
+bline() { printf '%-34s %8s %12s %10s %10s\n' "$@"; }
+bline "book $nchk CSA games, 40 plies" "ms" "records/s" "x check" "peak KiB"
+bline "kifu check -j1" "$bc" $((nchk * 1000 / bc)) "1.00" ""
+bline "kifu book build -j1 (512M)" "$bd" $((nchk * 1000 / bd)) "$(div "$bc" "$bd")" "$bdm"
+bline "kifu book build -j1 (16M, spills)" "$bs" $((nchk * 1000 / bs)) "$(div "$bc" "$bs")" "$bsm"
+echo "targets: book build >= 0.7x check's records/s; peak memory within the budget"
 # --- show -------------------------------------------------------------------
 
 # Pictures: a 150-move game as a GIF (151 frames, each drawn by librsvg

@@ -4,7 +4,8 @@
 # through the target's oracle: parse, replay, write every format, read
 # back (dump: read as every training-row format, each row checked; keys:
 # every line read writes back as it was; stats: read as kifu stats
-# shards, written and read back). BIN holds regress_TARGET binaries
+# shards, written and read back; book: every move line writes back
+# and reads to the same fields). BIN holds regress_TARGET binaries
 # (tests/fuzz/standalone.c).
 #
 #   sh tests/fuzz/regress.sh build/san/fuzz
@@ -12,12 +13,13 @@ set -u
 bin=${1:?usage: regress.sh BIN}
 top=$(cd "$(dirname "$0")/../.." && pwd)
 fail=0
-for t in csa usi kif ki2 jkf detect dump keys stats; do
+for t in csa usi kif ki2 jkf detect dump keys stats book; do
 	case $t in
 	detect) seeds="csa usi kif ki2 jkf minishogi" ;;
 	dump) seeds=training ;;
 	keys) seeds=keys ;;
 	stats) seeds=stats ;;
+	book) seeds=book ;;
 	*) seeds=$t ;;
 	esac
 	# testdata/regress/TARGET exists once a target has had a finding.

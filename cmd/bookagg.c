@@ -1,0 +1,869 @@
+/*
+ * bookagg.c - a book's table in a memory budget, spilled to sorted runs
+ * and merged back (bookagg.h).
+ *
+ * The table is an open-addressing hash of positions; each position
+ * keeps its moves as a list (an opening position has a few dozen at
+ * most). A run is the table sorted by key, in a plain binary layout
+ * that only this file reads back:
+ *
+ *   position: u32 key_len, key, i64 ply, u32 comment_len, comment,
+ *             u32 moves, then each move:
+ *   move:     u8 usi_len, usi, u8 ponder_len, ponder, i64 count, evsum,
+ *             evn, u8 has_depth, i64 depth, i64 seq, u32 tail_len, tail
+ */
+#include <errno.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bookagg.h"
+#include "core/xalloc.h"
+
+struct bookagg_pos {
+	uint64_t hash;
+	size_t key_off, com_off;
+	uint32_t key_len, com_len;
+	long long ply;
+	int32_t first, last;
+};
+
+struct bookagg_mv {
+	char usi[8], ponder[8];
+	long long count, evsum, evn, depth, seq;
+	int has_depth;
+	size_t tail_off;
+	uint32_t tail_len;
+	int32_t next;
+};
+
+static uint64_t
+hash_bytes(const char *p, size_t n)
+{
+	uint64_t h = 1469598103934665603ULL;	/* FNV-1a */
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		h ^= (unsigned char)p[i];
+		h *= 1099511628211ULL;
+	}
+	return h;
+}
+
+void
+bookagg_init(struct bookagg *a, size_t budget, const char *tmpdir)
+{
+	memset(a, 0, sizeof(*a));
+	a->budget = budget;
+	a->tmpdir = tmpdir;
+	strbuf_init(&a->arena);
+}
+
+static void
+table_clear(struct bookagg *a)
+{
+	strbuf_release(&a->arena);
+	strbuf_init(&a->arena);
+	free(a->pos);
+	free(a->mv);
+	free(a->slot);
+	a->pos = NULL;
+	a->mv = NULL;
+	a->slot = NULL;
+	a->npos = a->apos = a->nmv = a->amv = a->cap = 0;
+}
+
+static void
+remove_runs(struct bookagg *a)
+{
+	size_t i;
+
+	for (i = 0; i < a->nruns; i++)
+		fclose(a->runs[i]);
+	free(a->runs);
+	a->runs = NULL;
+	a->nruns = a->aruns = 0;
+}
+
+void
+bookagg_release(struct bookagg *a)
+{
+	table_clear(a);
+	remove_runs(a);
+}
+
+static size_t
+table_bytes(const struct bookagg *a)
+{
+	return a->arena.alloc + a->apos * sizeof(*a->pos) +
+	    a->amv * sizeof(*a->mv) + a->cap * sizeof(*a->slot);
+}
+
+/* A slot: the position's index (+1; 0 is empty) and its hash's high
+   half, so that a probe rarely looks at a position it does not want. */
+static inline uint64_t
+slot_make(size_t i, uint64_t h)
+{
+	return (h & 0xffffffff00000000ULL) | (uint64_t)(i + 1);
+}
+
+static void
+table_grow(struct bookagg *a)
+{
+	size_t cap = a->cap ? a->cap * 2 : 256, i;
+	uint64_t *slot = xcalloc(cap, sizeof(*slot));
+
+	for (i = 0; i < a->npos; i++) {
+		size_t j = (size_t)a->pos[i].hash & (cap - 1);
+
+		while (slot[j])
+			j = (j + 1) & (cap - 1);
+		slot[j] = slot_make(i, a->pos[i].hash);
+	}
+	free(a->slot);
+	a->slot = slot;
+	a->cap = cap;
+}
+
+static struct bookagg_pos *
+find_pos(struct bookagg *a, const char *key, size_t key_len, long long ply)
+{
+	uint64_t h = hash_bytes(key, key_len);
+	struct bookagg_pos *p;
+	size_t j;
+
+	if ((a->npos + 1) * 4 > a->cap * 3)
+		table_grow(a);
+	for (j = (size_t)h & (a->cap - 1); a->slot[j];
+	    j = (j + 1) & (a->cap - 1)) {
+		if ((a->slot[j] ^ h) >> 32)
+			continue;
+		p = &a->pos[(a->slot[j] & 0xffffffffu) - 1];
+		if (p->hash == h && p->key_len == key_len &&
+		    !memcmp(a->arena.buf + p->key_off, key, key_len)) {
+			if (ply < p->ply)
+				p->ply = ply;
+			return p;
+		}
+	}
+	ALLOC_GROW(a->pos, a->npos + 1, a->apos);
+	a->slot[j] = slot_make(a->npos, h);
+	p = &a->pos[a->npos++];
+	memset(p, 0, sizeof(*p));
+	p->hash = h;
+	p->key_off = a->arena.len;
+	p->key_len = (uint32_t)key_len;
+	strbuf_add(&a->arena, key, key_len);
+	p->ply = ply;
+	p->first = p->last = -1;
+	return p;
+}
+
+/* Appends text to the text at off and len (joined by a newline with join),
+   moving it to the arena's end (comments are rare: the copy is cheap). */
+static void
+append_text(struct bookagg *a, size_t *off, uint32_t *len, const char *s,
+    size_t n, int join)
+{
+	size_t start = a->arena.len;
+
+	if (!n)
+		return;
+	if (*len) {
+		/* the old text may move with the arena: copy by offset */
+		strbuf_grow(&a->arena, *len + n + 1);
+		strbuf_add(&a->arena, a->arena.buf + *off, *len);
+		if (join)
+			strbuf_addc(&a->arena, '\n');
+	}
+	strbuf_add(&a->arena, s, n);
+	*off = start;
+	*len = (uint32_t)(a->arena.len - start);
+}
+
+static void
+add_move(struct bookagg *a, struct bookagg_pos *p, const struct bookagg_move *m)
+{
+	struct bookagg_mv *v;
+	int32_t i;
+
+	for (i = p->first; i >= 0; i = a->mv[i].next)
+		if (!strcmp(a->mv[i].usi, m->usi))
+			break;
+	if (i < 0) {
+		ALLOC_GROW(a->mv, a->nmv + 1, a->amv);
+		i = (int32_t)a->nmv++;
+		v = &a->mv[i];
+		memset(v, 0, sizeof(*v));
+		snprintf(v->usi, sizeof(v->usi), "%s", m->usi);
+		v->next = -1;
+		v->seq = m->seq;
+		if (p->last >= 0)
+			a->mv[p->last].next = i;
+		else
+			p->first = i;
+		p->last = i;
+	}
+	v = &a->mv[i];
+	if (m->seq < v->seq)
+		v->seq = m->seq;
+	v->count += m->count;
+	v->evsum += m->evsum;
+	v->evn += m->evn;
+	if (!v->ponder[0] && m->ponder && m->ponder[0])
+		snprintf(v->ponder, sizeof(v->ponder), "%s", m->ponder);
+	if (m->has_depth && (!v->has_depth || m->depth > v->depth)) {
+		v->has_depth = 1;
+		v->depth = m->depth;
+	}
+	if (m->tail_len && !(v->tail_len == m->tail_len &&
+	    !memcmp(a->arena.buf + v->tail_off, m->tail, m->tail_len)))
+		append_text(a, &v->tail_off, &v->tail_len, m->tail, m->tail_len,
+		    0);
+}
+
+/* ---- runs ---------------------------------------------------------------- */
+
+struct wr {
+	FILE *f;
+	int error;
+};
+
+static void
+put(struct wr *w, const void *p, size_t n)
+{
+	if (!w->error && n && fwrite(p, 1, n, w->f) != n)
+		w->error = errno ? errno : EIO;
+}
+
+static void
+put_u32(struct wr *w, uint32_t v)
+{
+	put(w, &v, sizeof(v));
+}
+
+static void
+put_i64(struct wr *w, long long v)
+{
+	int64_t x = v;
+
+	put(w, &x, sizeof(x));
+}
+
+static void
+put_str8(struct wr *w, const char *s)
+{
+	uint8_t n = (uint8_t)strlen(s);
+
+	put(w, &n, 1);
+	put(w, s, n);
+}
+
+static void
+put_entry(struct wr *w, const struct bookagg_entry *e)
+{
+	size_t i;
+
+	put_u32(w, (uint32_t)e->key_len);
+	put(w, e->key, e->key_len);
+	put_i64(w, e->ply);
+	put_u32(w, (uint32_t)e->comment_len);
+	put(w, e->comment, e->comment_len);
+	put_u32(w, (uint32_t)e->n);
+	for (i = 0; i < e->n; i++) {
+		const struct bookagg_move *m = &e->moves[i];
+		uint8_t d = (uint8_t)m->has_depth;
+
+		put_str8(w, m->usi);
+		put_str8(w, m->ponder);
+		put_i64(w, m->count);
+		put_i64(w, m->evsum);
+		put_i64(w, m->evn);
+		put(w, &d, 1);
+		put_i64(w, m->depth);
+		put_i64(w, m->seq);
+		put_u32(w, (uint32_t)m->tail_len);
+		put(w, m->tail, m->tail_len);
+	}
+}
+
+/*
+ * A new temporary file for a run, kept open in a->runs and removed from
+ * its directory at once: whatever ends kifu (a signal, a crash), no run
+ * is left behind.
+ */
+static FILE *
+new_run(struct bookagg *a)
+{
+	struct strbuf name = STRBUF_INIT;
+	FILE *f;
+	int fd;
+
+	strbuf_addf(&name, "%s/.kifu-book-run-XXXXXX", a->tmpdir);
+	if ((fd = mkstemp(name.buf)) < 0) {
+		strbuf_release(&name);
+		return NULL;
+	}
+	unlink(name.buf);
+	strbuf_release(&name);
+	if (!(f = fdopen(fd, "w+b"))) {
+		int saved = errno;
+
+		close(fd);
+		errno = saved;
+		return NULL;
+	}
+	ALLOC_GROW(a->runs, a->nruns + 1, a->aruns);
+	a->runs[a->nruns++] = f;
+	return f;
+}
+
+int
+bookagg_key_cmp(const char *a, size_t an, const char *b, size_t bn)
+{
+	int c = memcmp(a, b, an < bn ? an : bn);
+
+	if (c)
+		return c;
+	return an < bn ? -1 : an > bn;
+}
+
+static int
+cmp_pos(const struct bookagg *a, int32_t x, int32_t y)
+{
+	const struct bookagg_pos *p = &a->pos[x], *q = &a->pos[y];
+
+	return bookagg_key_cmp(a->arena.buf + p->key_off, p->key_len,
+	    a->arena.buf + q->key_off, q->key_len);
+}
+
+/* A merge sort of indices by key (qsort has no context argument). */
+static void
+sort_order(const struct bookagg *a, int32_t *v, int32_t *tmp, size_t n)
+{
+	size_t h = n / 2, i = 0, j = h, k = 0;
+
+	if (n < 2)
+		return;
+	sort_order(a, v, tmp, h);
+	sort_order(a, v + h, tmp, n - h);
+	while (i < h && j < n)
+		tmp[k++] = cmp_pos(a, v[j], v[i]) < 0 ? v[j++] : v[i++];
+	while (i < h)
+		tmp[k++] = v[i++];
+	while (j < n)
+		tmp[k++] = v[j++];
+	memcpy(v, tmp, n * sizeof(*v));
+}
+
+/* The table's positions in key order: an array of indices. */
+static int32_t *
+table_order(const struct bookagg *a)
+{
+	size_t n = a->npos ? a->npos : 1, i;
+	int32_t *ord = xreallocarray(NULL, n, sizeof(*ord));
+	int32_t *tmp = xreallocarray(NULL, n, sizeof(*tmp));
+
+	for (i = 0; i < a->npos; i++)
+		ord[i] = (int32_t)i;
+	sort_order(a, ord, tmp, a->npos);
+	free(tmp);
+	return ord;
+}
+
+/* The table's position i as an entry; moves in *buf (grown). */
+static void
+table_entry(const struct bookagg *a, int32_t i, struct bookagg_entry *e,
+    struct bookagg_move **buf, size_t *alloc)
+{
+	const struct bookagg_pos *p = &a->pos[i];
+	int32_t j;
+
+	e->key = a->arena.buf + p->key_off;
+	e->key_len = p->key_len;
+	e->ply = p->ply;
+	e->comment = p->com_len ? a->arena.buf + p->com_off : "";
+	e->comment_len = p->com_len;
+	e->n = 0;
+	for (j = p->first; j >= 0; j = a->mv[j].next) {
+		const struct bookagg_mv *v = &a->mv[j];
+		struct bookagg_move *m;
+
+		ALLOC_GROW(*buf, e->n + 1, *alloc);
+		m = &(*buf)[e->n++];
+		m->usi = v->usi;
+		m->ponder = v->ponder;
+		m->count = v->count;
+		m->evsum = v->evsum;
+		m->evn = v->evn;
+		m->has_depth = v->has_depth;
+		m->depth = v->depth;
+		m->seq = v->seq;
+		m->tail = v->tail_len ? a->arena.buf + v->tail_off : "";
+		m->tail_len = v->tail_len;
+	}
+	e->moves = *buf;
+}
+
+static int merge_down(struct bookagg *a, size_t limit);
+
+static int
+spill(struct bookagg *a)
+{
+	struct bookagg_move *buf = NULL;
+	size_t alloc = 0, i;
+	int32_t *ord;
+	struct wr w;
+
+	if (!(w.f = new_run(a)))
+		return a->error = errno ? errno : EIO, -1;
+	w.error = 0;
+	ord = table_order(a);
+	for (i = 0; i < a->npos && !w.error; i++) {
+		struct bookagg_entry e;
+
+		table_entry(a, ord[i], &e, &buf, &alloc);
+		put_entry(&w, &e);
+	}
+	free(ord);
+	free(buf);
+	if (fflush(w.f) != 0 && !w.error)
+		w.error = errno ? errno : EIO;
+	a->spills++;
+	table_clear(a);
+	if (w.error) {
+		a->error = errno = w.error;
+		return -1;
+	}
+	/* Every run is an open file: keep them well below the limit. */
+	if (a->nruns >= BOOKAGG_MAX_OPEN)
+		return merge_down(a, BOOKAGG_FANIN);
+	return 0;
+}
+
+int
+bookagg_add(struct bookagg *a, const char *key, size_t key_len,
+    long long ply, const struct bookagg_move *m, const char *comment,
+    size_t comment_len)
+{
+	struct bookagg_pos *p = find_pos(a, key, key_len, ply);
+	size_t bytes;
+
+	if (m) {
+		struct bookagg_move c = *m;
+
+		c.seq = a->seq++;
+		add_move(a, p, &c);
+	}
+	if (comment_len) {
+		size_t off = p->com_off;
+		uint32_t len = p->com_len;
+
+		append_text(a, &off, &len, comment, comment_len, 1);
+		/* find_pos may have moved nothing; p is still valid */
+		p->com_off = off;
+		p->com_len = len;
+	}
+	bytes = table_bytes(a);
+	if (bytes > a->peak)
+		a->peak = bytes;
+	if (bytes > a->budget && a->npos)
+		return spill(a);
+	return 0;
+}
+
+/* ---- merging runs -------------------------------------------------------- */
+
+struct rd {
+	FILE *f;
+	int error, eof;
+	struct strbuf key, com, tails;
+	struct bookagg_move *m;
+	size_t n, alloc;
+	long long ply;
+	char (*names)[2][8];	/* usi and ponder of each move */
+	size_t nalloc;
+};
+
+static int
+get(struct rd *r, void *p, size_t n)
+{
+	if (r->error)
+		return -1;
+	if (n && fread(p, 1, n, r->f) != n) {
+		r->error = ferror(r->f) ? (errno ? errno : EIO) : EIO;
+		return -1;
+	}
+	return 0;
+}
+
+static uint32_t
+get_u32(struct rd *r)
+{
+	uint32_t v = 0;
+
+	get(r, &v, sizeof(v));
+	return v;
+}
+
+static long long
+get_i64(struct rd *r)
+{
+	int64_t v = 0;
+
+	get(r, &v, sizeof(v));
+	return v;
+}
+
+static void
+get_str(struct rd *r, struct strbuf *sb, size_t n)
+{
+	strbuf_reset(sb);
+	strbuf_grow(sb, n + 1);
+	if (get(r, sb->buf, n) == 0) {
+		sb->len = n;
+		sb->buf[n] = '\0';
+	}
+}
+
+static void
+get_str8(struct rd *r, char out[8])
+{
+	uint8_t n = 0;
+
+	get(r, &n, 1);
+	if (n > 7) {
+		r->error = EIO;
+		n = 0;
+	}
+	out[n] = '\0';
+	get(r, out, n);
+}
+
+/* The run's next position into r; 1, 0 at its end, -1 on error. */
+static int
+rd_next(struct rd *r)
+{
+	int c = getc(r->f);
+	size_t i, n;
+	size_t *toff;
+
+	if (c == EOF) {
+		r->eof = 1;
+		return ferror(r->f) ? (r->error = EIO, -1) : 0;
+	}
+	ungetc(c, r->f);
+	get_str(r, &r->key, get_u32(r));
+	r->ply = get_i64(r);
+	get_str(r, &r->com, get_u32(r));
+	n = get_u32(r);
+	if (r->error)
+		return -1;
+	ALLOC_GROW(r->m, n, r->alloc);
+	ALLOC_GROW(r->names, n, r->nalloc);
+	toff = xreallocarray(NULL, n ? n : 1, sizeof(*toff));
+	strbuf_reset(&r->tails);
+	for (i = 0; i < n && !r->error; i++) {
+		struct bookagg_move *m = &r->m[i];
+		uint8_t d = 0;
+		size_t tl;
+
+		get_str8(r, r->names[i][0]);
+		get_str8(r, r->names[i][1]);
+		m->count = get_i64(r);
+		m->evsum = get_i64(r);
+		m->evn = get_i64(r);
+		get(r, &d, 1);
+		m->has_depth = d;
+		m->depth = get_i64(r);
+		m->seq = get_i64(r);
+		tl = get_u32(r);
+		toff[i] = r->tails.len;
+		strbuf_grow(&r->tails, tl + 1);
+		if (get(r, r->tails.buf + r->tails.len, tl) == 0)
+			r->tails.len += tl;
+		m->tail_len = tl;
+	}
+	for (i = 0; i < n && !r->error; i++) {
+		r->m[i].usi = r->names[i][0];
+		r->m[i].ponder = r->names[i][1];
+		r->m[i].tail = r->tails.buf ? r->tails.buf + toff[i] : "";
+	}
+	free(toff);
+	r->n = n;
+	return r->error ? -1 : 1;
+}
+
+static void
+rd_release(struct rd *r)
+{
+	strbuf_release(&r->key);
+	strbuf_release(&r->com);
+	strbuf_release(&r->tails);
+	free(r->m);
+	free(r->names);
+}
+
+/* The heap's order: the lower key, then the earlier run. */
+static int
+run_less(const struct rd *r, size_t i, size_t j)
+{
+	int c = bookagg_key_cmp(r[i].key.buf, r[i].key.len, r[j].key.buf,
+	    r[j].key.len);
+
+	return c < 0 || (c == 0 && i < j);
+}
+
+static void
+heap_down(const struct rd *r, size_t *h, size_t n, size_t at)
+{
+	for (;;) {
+		size_t l = 2 * at + 1, m = at, t;
+
+		if (l < n && run_less(r, h[l], h[m]))
+			m = l;
+		if (l + 1 < n && run_less(r, h[l + 1], h[m]))
+			m = l + 1;
+		if (m == at)
+			return;
+		t = h[at];
+		h[at] = h[m];
+		h[m] = t;
+		at = m;
+	}
+}
+
+static void
+heap_up(const struct rd *r, size_t *h, size_t at)
+{
+	while (at > 0 && run_less(r, h[at], h[(at - 1) / 2])) {
+		size_t p = (at - 1) / 2, t = h[at];
+
+		h[at] = h[p];
+		h[p] = t;
+		at = p;
+	}
+}
+
+/*
+ * Merges runs [from, to) into emit, through a heap of the runs by their
+ * next key: the positions of one key are combined in run order (the
+ * input order) in a small table, or handed over as they are when only
+ * one run has the key (most positions).
+ */
+static int
+merge_runs(struct bookagg *a, size_t from, size_t to, bookagg_emit_fn emit,
+    void *ctx)
+{
+	size_t k = to - from, i, nh = 0;
+	struct rd *r = xcalloc(k, sizeof(*r));
+	size_t *h = xcalloc(k, sizeof(*h)), *at = xcalloc(k, sizeof(*at));
+	struct bookagg one;
+	struct bookagg_move *buf = NULL;
+	size_t alloc = 0;
+	int rc = 0;
+
+	bookagg_init(&one, (size_t)-1, a->tmpdir);
+	for (i = 0; i < k; i++) {
+		strbuf_init(&r[i].key);
+		strbuf_init(&r[i].com);
+		strbuf_init(&r[i].tails);
+	}
+	for (i = 0; i < k && !rc; i++) {
+		r[i].f = a->runs[from + i];
+		if (fseek(r[i].f, 0, SEEK_SET) != 0 || rd_next(&r[i]) < 0) {
+			rc = -1;
+			a->error = r[i].error ? r[i].error : errno;
+			break;
+		}
+		if (!r[i].eof) {
+			h[nh] = i;
+			heap_up(r, h, nh++);
+		}
+	}
+	while (!rc && nh) {
+		struct bookagg_entry e;
+		size_t n = 0, j;
+
+		/* every run at the lowest key, in run order */
+		at[n++] = h[0];
+		h[0] = h[--nh];
+		heap_down(r, h, nh, 0);
+		while (nh && !bookagg_key_cmp(r[h[0]].key.buf, r[h[0]].key.len,
+		    r[at[0]].key.buf, r[at[0]].key.len)) {
+			at[n++] = h[0];
+			h[0] = h[--nh];
+			heap_down(r, h, nh, 0);
+		}
+		if (n == 1) {
+			const struct rd *only = &r[at[0]];
+
+			e.key = only->key.buf;
+			e.key_len = only->key.len;
+			e.ply = only->ply;
+			e.comment = only->com.len ? only->com.buf : "";
+			e.comment_len = only->com.len;
+			e.moves = only->m;
+			e.n = only->n;
+			rc = emit(ctx, &e);
+		} else {
+			for (i = 0; i < n; i++) {
+				const struct rd *q = &r[at[i]];
+
+				find_pos(&one, q->key.buf, q->key.len, q->ply);
+				for (j = 0; j < q->n; j++)
+					add_move(&one, &one.pos[0], &q->m[j]);
+				if (q->com.len)
+					append_text(&one, &one.pos[0].com_off,
+					    &one.pos[0].com_len, q->com.buf,
+					    q->com.len, 1);
+			}
+			table_entry(&one, 0, &e, &buf, &alloc);
+			rc = emit(ctx, &e);
+			table_clear(&one);
+		}
+		for (i = 0; i < n && rc == 0; i++) {
+			if (rd_next(&r[at[i]]) < 0) {
+				rc = -1;
+				a->error = r[at[i]].error;
+			} else if (!r[at[i]].eof) {
+				h[nh] = at[i];
+				heap_up(r, h, nh++);
+			}
+		}
+	}
+	for (i = 0; i < k; i++)
+		rd_release(&r[i]);
+	free(r);
+	free(h);
+	free(at);
+	free(buf);
+	bookagg_release(&one);
+	return rc;
+}
+
+static int
+emit_to_run(void *ctx, const struct bookagg_entry *e)
+{
+	struct wr *w = ctx;
+
+	put_entry(w, e);
+	return w->error ? -1 : 0;
+}
+
+/*
+ * Merges the runs a fan-in at a time, in order, into fewer runs, until
+ * there are at most limit. 0, or -1 with errno set.
+ */
+static int
+merge_down(struct bookagg *a, size_t limit)
+{
+	int rc = 0;
+
+	while (a->nruns > limit) {
+		size_t from = 0, n = a->nruns;
+		FILE **old = a->runs;
+		size_t i;
+
+		a->runs = NULL;
+		a->nruns = a->aruns = 0;
+		for (from = 0; from < n && !rc; from += BOOKAGG_FANIN) {
+			size_t to = from + BOOKAGG_FANIN < n ?
+			    from + BOOKAGG_FANIN : n;
+			struct bookagg src;
+			struct wr w;
+
+			if (!(w.f = new_run(a))) {
+				rc = -1;
+				a->error = errno;
+				break;
+			}
+			w.error = 0;
+			src = *a;
+			src.runs = old;
+			src.nruns = n;
+			rc = merge_runs(&src, from, to, emit_to_run, &w);
+			if (fflush(w.f) != 0 && !rc)
+				rc = -1, a->error = errno;
+			if (w.error && !rc)
+				rc = -1, a->error = w.error;
+			if (src.error && !a->error)
+				a->error = src.error;
+		}
+		for (i = 0; i < n; i++)
+			fclose(old[i]);
+		free(old);
+		if (rc)
+			return errno = a->error ? a->error : EIO, -1;
+	}
+	return 0;
+}
+
+int
+bookagg_finish(struct bookagg *a, bookagg_emit_fn emit, void *ctx)
+{
+	int rc = 0;
+
+	if (a->error)
+		return errno = a->error, -1;
+	if (!a->nruns) {
+		struct bookagg_move *buf = NULL;
+		size_t alloc = 0, i;
+		int32_t *ord = table_order(a);
+
+		for (i = 0; i < a->npos && !rc; i++) {
+			struct bookagg_entry e;
+
+			table_entry(a, ord[i], &e, &buf, &alloc);
+			rc = emit(ctx, &e);
+		}
+		free(ord);
+		free(buf);
+		table_clear(a);
+		return rc;
+	}
+	if (a->npos && spill(a) < 0)
+		return -1;
+	if (merge_down(a, BOOKAGG_FANIN) < 0)
+		return -1;
+	rc = merge_runs(a, 0, a->nruns, emit, ctx);
+	remove_runs(a);
+	if (rc < 0)
+		errno = a->error ? a->error : EIO;
+	return rc;
+}
+
+int
+bookagg_parse_size(const char *s, size_t *bytes)
+{
+	unsigned long long v = 0, mul = 1;
+	const char *p = s;
+
+	if (!*p)
+		return -1;
+	while (*p >= '0' && *p <= '9') {
+		v = v * 10 + (unsigned)(*p++ - '0');
+		if (v > (1ULL << 40))
+			return -1;
+	}
+	if (p == s)
+		return -1;
+	switch (*p) {
+	case 'K': case 'k': mul = 1ULL << 10; p++; break;
+	case 'M': case 'm': mul = 1ULL << 20; p++; break;
+	case 'G': case 'g': mul = 1ULL << 30; p++; break;
+	case '\0': break;
+	default: return -1;
+	}
+	if (*p == 'B' || *p == 'b')
+		p++;
+	if (*p)
+		return -1;
+	v *= mul;
+	if (v < 1024 || v > (1ULL << 40))
+		return -1;
+	*bytes = (size_t)v;
+	return 0;
+}

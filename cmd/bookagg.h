@@ -1,0 +1,110 @@
+/*
+ * bookagg.h - the positions and moves of a book being made (`kifu book
+ * build`, `merge`, `sort`), within a memory budget: past it the table is
+ * written out as a sorted run in a temporary file and emptied; at the
+ * end the runs (and what is left in memory) are merged, at most
+ * BOOKAGG_FANIN at a time, and every position is handed over once, in
+ * the order of its key's bytes, with all its moves combined.
+ *
+ * A move's evaluations are kept as a sum and a number of evaluated
+ * plays, so that combining runs, shards or books gives the mean one pass
+ * over every game would (cmd/book.c rounds it when it writes).
+ *
+ * Single-threaded (the command's main thread); owns its table and its
+ * runs, temporary files removed from their directory as soon as they are
+ * made (nothing is left behind, whatever stops kifu).
+ */
+#ifndef KIFU_CMD_BOOKAGG_H
+#define KIFU_CMD_BOOKAGG_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "core/strbuf.h"
+
+#define BOOKAGG_FANIN 64
+/* Runs held open at most before they are merged down to BOOKAGG_FANIN. */
+#define BOOKAGG_MAX_OPEN 256
+
+/* A move as added or handed over; texts borrowed. */
+struct bookagg_move {
+	const char *usi;		/* NUL-terminated, at most 7 bytes */
+	const char *ponder;		/* "" for none */
+	long long count;
+	long long evsum, evn;		/* evaluations: sum, plays with one */
+	int has_depth;
+	long long depth;		/* combined: the deepest */
+	long long seq;			/* first seen; set by bookagg_add */
+	const char *tail;		/* the line's tail and the comment
+					   lines after it, '\n'-joined */
+	size_t tail_len;
+};
+
+/* A position handed over: every pointer valid during the call only. */
+struct bookagg_entry {
+	const char *key;		/* board side hands */
+	size_t key_len;
+	long long ply;			/* the lowest move number seen */
+	const char *comment;		/* comment lines after the sfen line */
+	size_t comment_len;
+	struct bookagg_move *moves;	/* in first-seen order */
+	size_t n;
+};
+
+struct bookagg_pos;
+struct bookagg_mv;
+
+struct bookagg {
+	size_t budget;			/* bytes */
+	const char *tmpdir;		/* where runs go */
+	struct strbuf arena;		/* keys, tails, comments */
+	struct bookagg_pos *pos;
+	size_t npos, apos;
+	struct bookagg_mv *mv;
+	size_t nmv, amv;
+	uint64_t *slot;			/* hash table of pos (bookagg.c) */
+	size_t cap;
+	long long seq;
+	FILE **runs;			/* temporary files, open, owned,
+				   already removed from their directory */
+	size_t nruns, aruns;
+	int spills;			/* how many times memory spilled */
+	size_t peak;			/* the most bytes the table held */
+	int error;			/* errno of a failed run write/read */
+};
+
+/* budget in bytes; tmpdir: the directory for runs (borrowed). */
+void bookagg_init(struct bookagg *a, size_t budget, const char *tmpdir);
+void bookagg_release(struct bookagg *a);
+
+/*
+ * Adds one move (m->seq is ignored) of the position key (key_len
+ * bytes) seen at move number ply, or with m NULL only the position's
+ * comment (comment_len bytes, may be 0). The same move of the same
+ * position adds up. May spill: returns 0, or -1 with errno set (the
+ * run could not be written; a->error).
+ */
+int bookagg_add(struct bookagg *a, const char *key, size_t key_len,
+    long long ply, const struct bookagg_move *m, const char *comment,
+    size_t comment_len);
+
+/* The order of keys: their bytes, a prefix before what it begins. */
+int bookagg_key_cmp(const char *a, size_t an, const char *b, size_t bn);
+
+typedef int (*bookagg_emit_fn)(void *ctx, const struct bookagg_entry *e);
+
+/*
+ * Hands every position over in key order, then empties a. Stops when
+ * emit returns nonzero (returned). Returns 0, emit's nonzero, or -1
+ * with errno set (a run could not be read or written).
+ */
+int bookagg_finish(struct bookagg *a, bookagg_emit_fn emit, void *ctx);
+
+/*
+ * A size with an optional K, M or G (powers of 1024), into *bytes.
+ * Returns 0, or -1 if s is none (or is below 64K or above 1T).
+ */
+int bookagg_parse_size(const char *s, size_t *bytes);
+
+#endif /* KIFU_CMD_BOOKAGG_H */
