@@ -39,6 +39,16 @@ struct bookagg_mv {
 	int32_t next;
 };
 
+/* src into dst[cap], cut to fit as snprintf would, without its cost. */
+static void
+copy_word(char *dst, size_t cap, const char *src)
+{
+	size_t n = strnlen(src, cap - 1);
+
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}
+
 static uint64_t
 hash_bytes(const char *p, size_t n)
 {
@@ -197,7 +207,7 @@ add_move(struct bookagg *a, struct bookagg_pos *p, const struct bookagg_move *m)
 		i = (int32_t)a->nmv++;
 		v = &a->mv[i];
 		memset(v, 0, sizeof(*v));
-		snprintf(v->usi, sizeof(v->usi), "%s", m->usi);
+		copy_word(v->usi, sizeof(v->usi), m->usi);
 		v->next = -1;
 		v->seq = m->seq;
 		if (p->last >= 0)
@@ -213,7 +223,7 @@ add_move(struct bookagg *a, struct bookagg_pos *p, const struct bookagg_move *m)
 	v->evsum += m->evsum;
 	v->evn += m->evn;
 	if (!v->ponder[0] && m->ponder && m->ponder[0])
-		snprintf(v->ponder, sizeof(v->ponder), "%s", m->ponder);
+		copy_word(v->ponder, sizeof(v->ponder), m->ponder);
 	if (m->has_depth && (!v->has_depth || m->depth > v->depth)) {
 		v->has_depth = 1;
 		v->depth = m->depth;

@@ -63,6 +63,23 @@ strbuf_adds(struct strbuf *sb, const char *s)
 }
 
 void
+strbuf_add_int(struct strbuf *sb, long long v)
+{
+	char tmp[24], *p = tmp + sizeof(tmp);
+	/* The magnitude in unsigned arithmetic: -LLONG_MIN overflows. */
+	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v :
+	    (unsigned long long)v;
+
+	do {
+		*--p = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (v < 0)
+		*--p = '-';
+	strbuf_add(sb, p, (size_t)(tmp + sizeof(tmp) - p));
+}
+
+void
 strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
 {
 	va_list cp;

@@ -18,7 +18,9 @@ book_write_position(struct strbuf *out, const char *key, size_t keylen,
 {
 	strbuf_adds(out, "sfen ");
 	strbuf_add(out, key, keylen);
-	strbuf_addf(out, " %lld\n", ply);
+	strbuf_addc(out, ' ');
+	strbuf_add_int(out, ply);
+	strbuf_addc(out, '\n');
 }
 
 void
@@ -27,15 +29,18 @@ book_write_move(struct strbuf *out, const struct book_move_out *m)
 	strbuf_adds(out, m->move);
 	strbuf_addc(out, ' ');
 	strbuf_adds(out, m->ponder ? m->ponder : "none");
+	strbuf_addc(out, ' ');
 	if (m->has_value)
-		strbuf_addf(out, " %lld", m->value);
+		strbuf_add_int(out, m->value);
 	else
-		strbuf_adds(out, " none");
+		strbuf_adds(out, "none");
+	strbuf_addc(out, ' ');
 	if (m->has_depth)
-		strbuf_addf(out, " %lld", m->depth);
+		strbuf_add_int(out, m->depth);
 	else
-		strbuf_adds(out, " none");
-	strbuf_addf(out, " %lld", m->count);
+		strbuf_adds(out, "none");
+	strbuf_addc(out, ' ');
+	strbuf_add_int(out, m->count);
 	if (m->tail_len)
 		strbuf_add(out, m->tail, m->tail_len);
 	strbuf_addc(out, '\n');
