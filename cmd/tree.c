@@ -153,7 +153,7 @@ explore(struct tree *t, const struct position *pos, struct node *nd)
 	return 0;
 }
 
-/* A count and its share of the games: both, since a share of few games misleads. */
+/* A count and its share of the games: a share of few games misleads. */
 static void
 share(struct strbuf *sb, long long part, long long whole)
 {

@@ -48,7 +48,10 @@ strbuf_addc(struct strbuf *sb, char c)
 	sb->buf[sb->len] = '\0';
 }
 
-/* Appends v in decimal: strbuf_addf's "%lld" without printf's cost, for writers that emit millions of numbers. */
+/*
+ * Appends v in decimal: strbuf_addf's "%lld" without printf's cost, for
+ * writers that emit millions of numbers.
+ */
 void strbuf_add_int(struct strbuf *sb, long long v);
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
