@@ -102,8 +102,9 @@ const char cmd_book_usage[] =
     "    --from <format>      read every record as this format\n"
     "\n"
     "Exit status: 0 written (query: found), 1 query: not in the book,\n"
-    "2 trouble (usage, an input that cannot be read, a book with an error,\n"
-    "a write error: then nothing is left behind).\n"
+    "2 trouble (usage, an input that cannot be read: the book is written\n"
+    "from the rest; a book with an error or a write error: nothing is\n"
+    "written).\n"
     "\n"
     RULEOPTS_HELP;
 
@@ -601,7 +602,12 @@ book_line(struct book_in *in, const char *text, size_t len, block_fn done,
 	if (l.has_value) {
 		size_t n = l.tail.n;
 
-		if (!take_evals(l.tail.p, &n, &m->evn, &m->evsum)) {
+		/*
+		 * A tag the value no longer agrees with (someone edited the
+		 * value) is stale: the value on the line wins.
+		 */
+		if (!take_evals(l.tail.p, &n, &m->evn, &m->evsum) ||
+		    mean(m->evsum, m->evn) != l.value) {
 			m->evn = implied_evals(l.count);
 			m->evsum = l.value * m->evn;
 		}
@@ -1446,7 +1452,7 @@ cmd_book(int argc, char **argv)
 	argv++;
 	memset(&b, 0, sizeof(b));
 	b.max_ply = 40;
-	b.min_count = 1;
+	b.min_count = 0;	/* sort keeps a book's count-0 moves */
 	b.side = -1;
 	b.memory = DEFAULT_MEMORY;
 	ruleopts_init(&ro);
