@@ -1090,14 +1090,27 @@ next_sfen(struct qfile *q, off_t off, struct strbuf *line, off_t *next)
 	return -1;
 }
 
-/* The key of an sfen line as the file has it. */
+/*
+ * The key of an sfen line as the book reader makes it (position_book_key):
+ * a probe compares what a query asks for with what sort would have made
+ * of the line, so that a book whose SFEN is written another way (hands
+ * in another order) is searched right or seen to be out of order. A line
+ * that is no position keeps its text, which puts it out of order.
+ */
 static size_t
-line_key(const struct strbuf *line, const char **key)
+line_key(const struct strbuf *line, char key[SFEN_MAX])
 {
+	struct position pos;
 	long long ply;
+	size_t n = book_sfen_key(line->buf + 5, line->len - 5, &ply);
 
-	*key = line->buf + 5;
-	return book_sfen_key(line->buf + 5, line->len - 5, &ply);
+	if (n >= SFEN_MAX)
+		n = SFEN_MAX - 1;
+	memcpy(key, line->buf + 5, n);
+	key[n] = '\0';
+	if (sfen_read(&pos, variant_standard(), key, NULL) == SFEN_OK)
+		return position_book_key(&pos, key);
+	return n;
 }
 
 /*
@@ -1115,7 +1128,7 @@ search(struct qfile *q, const char *key, size_t key_len)
 	while (lo < hi) {
 		off_t mid = lo + (hi - lo) / 2, next;
 		off_t p = next_sfen(q, mid, &line, &next);
-		const char *k;
+		char k[SFEN_MAX];
 		size_t kn;
 		int c;
 
@@ -1123,7 +1136,7 @@ search(struct qfile *q, const char *key, size_t key_len)
 			hi = mid;
 			continue;
 		}
-		kn = line_key(&line, &k);
+		kn = line_key(&line, k);
 		if ((have_lo && bookagg_key_cmp(k, kn, lo_key.buf, lo_key.len) <= 0) ||
 		    (have_hi && bookagg_key_cmp(k, kn, hi_key.buf, hi_key.len) >= 0)) {
 			found = -2;
@@ -1162,12 +1175,12 @@ head_sorted(struct qfile *q)
 
 	while (at < q->size && at < 65536) {
 		off_t p = next_sfen(q, at, &line, &next);
-		const char *k;
+		char k[SFEN_MAX];
 		size_t kn;
 
 		if (p < 0)
 			break;
-		kn = line_key(&line, &k);
+		kn = line_key(&line, k);
 		if (have && bookagg_key_cmp(k, kn, prev.buf, prev.len) <= 0) {
 			ok = 0;
 			break;

@@ -166,6 +166,14 @@ expect_success "sort count 0, stale tag" "$KIFU" book sort -o - edited.db
 printf '#YANEURAOU-DB2016 1.00\nsfen %s\n2g2f none 99 5 4\n7g7f none none none 0\n' \
     "$start" >edited.want
 cmp -s out edited.want || { echo "$name: count 0 or stale tag"; cat out; failed=1; }
+# A sorted book whose SFEN writes the hands in another order (PR for RP):
+# the search compares positions, not their spelling.
+printf '#YANEURAOU-DB2016 1.00\nsfen 4k4/9/9/9/9/9/9/9/4K4 b PR 1\n5i5h none none none 1\nsfen %s\n7g7f none none none 3\n' \
+    "$start" >odd.db
+expect_success "query another spelling" "$KIFU" book query odd.db \
+    --sfen "4k4/9/9/9/9/9/9/9/4K4 b RP 1"
+grep -qx "5i5h none none none 1" out ||
+    { echo "$name: query another spelling"; cat out; failed=1; }
 expect_success "sort stdin" sh -c "\"$KIFU\" book sort - <\"$b/bom-crlf-unsorted.db\""
 cmp -s out "$b/shogihome-style.sorted.db" || { echo "$name: sort - differs"; failed=1; }
 
