@@ -23,6 +23,9 @@
 #include "core/usi.h"
 #include "core/xalloc.h"
 
+/* What a stored USI move may be made of; anything else is damage. */
+#define USI_CHARS "123456789abcdefghiPLNSGBRK*+"
+
 const char cmd_tree_usage[] =
     "usage: kifu tree --db <games.sqlite> [--sfen <sfen> | --usi <position>]\n"
     "                 [--depth <n>] [--json]\n"
@@ -88,6 +91,25 @@ damaged(const struct tree *t)
 }
 
 /* The games at pos and the moves they played from it. */
+/*
+ * Counts one game's result for its move: -1 for a winner or reason the
+ * index should not hold (a damaged file is refused, not counted as a
+ * draw). Unfinished and aborted games count among the games alone.
+ */
+static int
+tally_result(struct tree_move *m, int winner, int reason)
+{
+	if (winner < 0 || reason < 0)
+		return -1;
+	if (winner == WINNER_BLACK)
+		m->black++;
+	else if (winner == WINNER_WHITE)
+		m->white++;
+	else if (reason != REASON_UNFINISHED && reason != REASON_ABORT)
+		m->draws++;
+	return 0;
+}
+
 static int
 explore(struct tree *t, const struct position *pos, struct node *nd)
 {
@@ -116,7 +138,8 @@ explore(struct tree *t, const struct position *pos, struct node *nd)
 			last = rec;
 			if (!mv)
 				continue;
-			if (strlen(mv) >= USI_MOVE_MAX) {
+			if (strlen(mv) >= USI_MOVE_MAX ||
+			    strspn(mv, USI_CHARS) != strlen(mv)) {
 				bad = 1;
 				break;
 			}
@@ -134,12 +157,11 @@ explore(struct tree *t, const struct position *pos, struct node *nd)
 				continue;
 			m->last = rec;
 			m->games++;
-			if (!strcmp(w, "black"))
-				m->black++;
-			else if (!strcmp(w, "white"))
-				m->white++;
-			else if (strcmp(r, "unfinished") && strcmp(r, "abort"))
-				m->draws++;
+			if (tally_result(m, filter_winner_by_name(w),
+			    filter_reason_by_name(r)) < 0) {
+				bad = 1;
+				break;
+			}
 		}
 		sqlite3_reset(t->occ);
 	}

@@ -264,6 +264,16 @@ expect_exit 2 "tree of an illegal stored move" "$KIFU" tree --db bad.sqlite \
 cp u.sqlite bad.sqlite
 sqlite3 bad.sqlite "UPDATE position SET sfen = x'00ff'"
 expect_exit 2 "position of the wrong type" "$KIFU" tree --db bad.sqlite
+# A result or a move the index should not hold is damage, not a draw or
+# text pasted into the JSON.
+for bad in "UPDATE record SET winner = 'purple'" \
+    "UPDATE record SET reason = 'lunch'" \
+    "UPDATE occurrence SET move = 'a\"b' WHERE move IS NOT NULL"; do
+	cp u.sqlite bad.sqlite
+	sqlite3 bad.sqlite "$bad" 2>/dev/null
+	expect_exit 2 "tree: $bad" "$KIFU" tree --db bad.sqlite --json
+	expect_stderr_has "tree: $bad" "kifu: error:"
+done
 expect_success "help" "$KIFU" index --help
 expect_success "help" "$KIFU" tree --help
 
