@@ -1082,7 +1082,8 @@ cmd_find(int argc, char **argv)
 			    cmd_find_usage)) != 0) {
 				if (rc != 1)
 					goto out;
-				if (opt < OPT_F_SFEN)
+				if (opt < OPT_F_SFEN &&
+				    !walkopt_is_runtime(opt))
 					scan_opt = argv[optind - 1];
 				break;
 			}

@@ -988,10 +988,8 @@ parse(struct opts *o, struct index *c, int argc, char **argv, int stored)
 				if (rc != 1)
 					return rc;
 				/* Reading and rules: kept for update. */
-				if (opt != 'j' && opt != 'z' &&
-				    opt != OPT_WALK_STDIN &&
-				    opt != OPT_WALK_PROGRESS &&
-				    opt != OPT_WALK_NO_PROGRESS) {
+				if (!walkopt_is_runtime(opt) && opt != 'z' &&
+				    opt != OPT_WALK_STDIN) {
 					if (c->update && !stored)
 						return cmd_usage_error(
 						    cmd_index_usage, "update "

@@ -94,6 +94,18 @@ enum {
 	OPT_WALK_NO_PROGRESS
 };
 
+/*
+ * Whether a walk option says how the walk runs (-j, --progress,
+ * --no-progress) rather than what it reads: commands that answer from
+ * elsewhere (find --db) take these and ignore them.
+ */
+static inline int
+walkopt_is_runtime(int opt)
+{
+	return opt == 'j' || opt == OPT_WALK_PROGRESS ||
+	    opt == OPT_WALK_NO_PROGRESS;
+}
+
 #define WALK_LONGOPTS \
 	{ "jobs", required_argument, NULL, 'j' }, \
 	{ "stdin", no_argument, NULL, OPT_WALK_STDIN }, \

@@ -71,6 +71,9 @@ sqlite3 all.sqlite "SELECT r.black, r.white, r.winner, r.reason FROM record r
 
 # --- tree: the counts of a scan -------------------------------------------
 
+# How a scan would run (-j, progress) means nothing to the index: taken.
+expect_success "db takes -j" "$KIFU" find --db all.sqlite -j2 --no-progress \
+    -c --player 羽生
 expect_success "tree json" "$KIFU" tree --db all.sqlite --json
 cp out tree.json
 python3 - tree.json >moves.txt <<'EOF' || failed=1
