@@ -730,10 +730,16 @@ db_record(struct find *c, struct find_worker *w, struct find_batch *b,
 
 	if (d->bad || db_load_record(d, w, st, hdr, rec) < 0)
 		return;
-	if (c->header_stage &&
-	    !filter_match_headers(f, &w->s, &w->j.r, formats_by_name(
-	    indexdb_text(st, 5, &d->bad))))
-		return;
+	if (c->header_stage) {
+		const struct format *fmt = formats_by_name(indexdb_text(st,
+		    5, &d->bad));
+
+		/* A format kifu has no name for is damage, not "no match". */
+		if (!fmt)
+			d->bad = 1;
+		if (d->bad || !filter_match_headers(f, &w->s, &w->j.r, fmt))
+			return;
+	}
 	if (!ok) {
 		db_diag(d, st, 10, &w->j.d);
 		warn_unreadable(c, b, file, &w->j.d, 1);

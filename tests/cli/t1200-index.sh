@@ -277,6 +277,10 @@ for bad in "UPDATE record SET winner = 'purple'" \
 	expect_exit 2 "tree: $bad" "$KIFU" tree --db bad.sqlite --json
 	expect_stderr_has "tree: $bad" "kifu: error:"
 done
+cp u.sqlite bad.sqlite
+sqlite3 bad.sqlite "UPDATE record SET format = 'bogus'"
+expect_exit 2 "a format with no name" "$KIFU" find --db bad.sqlite --format kif
+expect_stderr_has "a format with no name" "damaged kifu index"
 expect_success "help" "$KIFU" index --help
 expect_success "help" "$KIFU" tree --help
 
