@@ -288,7 +288,6 @@ void
 verdict_diags(struct strbuf *out, const struct verdict *v,
     enum diag_severity min, enum diag_severity max)
 {
-	static const char *const sev[] = { "note", "warning", "error" };
 	size_t i;
 
 	for (i = 0; i < v->d->n; i++) {
@@ -299,7 +298,7 @@ verdict_diags(struct strbuf *out, const struct verdict *v,
 		strbuf_add_printable(out, v->file);
 		if (g->loc.line)
 			strbuf_addf(out, ":%u:%u", g->loc.line, g->loc.col);
-		strbuf_addf(out, ": %s: ", sev[g->severity]);
+		strbuf_addf(out, ": %s: ", diag_severity_name(g->severity));
 		strbuf_add_printable(out, g->message);
 		strbuf_addf(out, " [%s]\n", g->id);
 	}

@@ -77,7 +77,6 @@ struct kifu_file {
 	struct kifu_error *fail;	/* an input with no record: why */
 };
 
-static const char *const severities[] = { "note", "warning", "error" };
 
 API const char *
 kifu_version(void)
@@ -101,7 +100,7 @@ error_fill(struct kifu_error *e, const char *file, const struct diag *d)
 	e->file = xstrndup(file, strlen(file));
 	e->text = xstrndup(d->message, strlen(d->message));
 	e->id = d->id;
-	e->severity = severities[d->severity];
+	e->severity = diag_severity_name(d->severity);
 	e->line = d->loc.line;
 	e->col = d->loc.col;
 	e->ply = d->ply;

@@ -280,13 +280,6 @@ next_moves(struct ix_batch *b, const struct record *r, size_t p0)
 	}
 }
 
-static const char *
-severity_name(enum diag_severity s)
-{
-	return s == DIAG_ERROR ? "error" : s == DIAG_WARNING ? "warning" :
-	    "note";
-}
-
 static void
 add_record(struct ix_worker *w, const struct judge_input *in,
     enum read_status st)
@@ -379,7 +372,8 @@ add_record(struct ix_worker *w, const struct judge_input *in,
 		const struct diag *d = &w->j.d.v[i];
 
 		strbuf_addf(&sb, "%u:%u: %s: %s [%s]\n", d->loc.line,
-		    d->loc.col, severity_name(d->severity), d->message, d->id);
+		    d->loc.col, diag_severity_name(d->severity), d->message,
+		    d->id);
 	}
 	x->findings = put(b, sb.len ? sb.buf : "");
 	strbuf_release(&sb);

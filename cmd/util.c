@@ -149,7 +149,6 @@ cmd_parse_int(const char *s, int max)
 void
 cmd_print_diags(const char *file, const struct diag_list *d)
 {
-	static const char *const sev[] = { "note", "warning", "error" };
 	size_t i;
 
 	for (i = 0; i < d->n; i++) {
@@ -160,7 +159,7 @@ cmd_print_diags(const char *file, const struct diag_list *d)
 		fputs(file, stderr);
 		if (g->loc.line)
 			fprintf(stderr, ":%u:%u", g->loc.line, g->loc.col);
-		fprintf(stderr, ": %s: ", sev[g->severity]);
+		fprintf(stderr, ": %s: ", diag_severity_name(g->severity));
 		for (p = g->message; *p; p++)
 			fputc((unsigned char)*p < 0x20 ? '?' : *p, stderr);
 		fprintf(stderr, " [%s]\n", g->id);

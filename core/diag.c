@@ -11,6 +11,13 @@ static const char *const names[] = { DIAG_LIST(DIAG_NAME) };
 #undef DIAG_NAME
 
 const char *
+diag_severity_name(enum diag_severity s)
+{
+	return s == DIAG_ERROR ? "error" : s == DIAG_WARNING ? "warning" :
+	    "note";
+}
+
+const char *
 diag_id_name(enum diag_id id)
 {
 	return (unsigned)id < DIAG_ID_NB ? names[id] : "unknown";

@@ -44,6 +44,9 @@ const char *diag_id_name(enum diag_id id);
 
 enum diag_severity { DIAG_NOTE, DIAG_WARNING, DIAG_ERROR };
 
+/* "note", "warning" or "error", as every message and JSON field says it. */
+const char *diag_severity_name(enum diag_severity s);
+
 struct span {
 	uint32_t line;		/* 1-based; 0 = no place */
 	uint32_t col;		/* 1-based, in code points */
