@@ -174,6 +174,16 @@ expect_success "query another spelling" "$KIFU" book query odd.db \
     --sfen "4k4/9/9/9/9/9/9/9/4K4 b RP 1"
 grep -qx "5i5h none none none 1" out ||
     { echo "$name: query another spelling"; cat out; failed=1; }
+# Two sorted books joined end to end are not one sorted book: a query
+# must not binary-search it, and answers as on the sorted join.
+cat td.db s1.db >joined.db
+expect_success "sort joined" "$KIFU" book sort -o joined-sorted.db joined.db
+grep '^sfen ' s1.db | sed 's/^sfen //' >joined.sfen
+while read -r sf; do
+	"$KIFU" book query joined.db --sfen "$sf" >q1 2>&1
+	"$KIFU" book query joined-sorted.db --sfen "$sf" >q2 2>&1
+	cmp -s q1 q2 || { echo "$name: joined book, $sf"; failed=1; break; }
+done <joined.sfen
 expect_success "sort stdin" sh -c "\"$KIFU\" book sort - <\"$b/bom-crlf-unsorted.db\""
 cmp -s out "$b/shogihome-style.sorted.db" || { echo "$name: sort - differs"; failed=1; }
 
