@@ -61,9 +61,9 @@ const char cmd_book_usage[] =
     "    --max-ply <n>        positions at plies 0..n-1 (default 40)\n"
     "    --min-count <k>      drop moves played fewer than k times\n"
     "    --side black|white   only the positions with that side to move\n"
-    "    --memory <size>      the table's budget, a number with K, M or G\n"
-    "                         (default 512M); past it sorted runs spill to\n"
-    "                         temporary files ($TMPDIR, else beside the\n"
+    "    --memory <size>      the positions' budget, a number with K, M or\n"
+    "                         G (default 512M); past it sorted runs spill\n"
+    "                         to temporary files ($TMPDIR, else beside the\n"
     "                         output) and are merged\n"
     "    -o, --output <file>  the book (default and '-': standard output);\n"
     "                         written whole or not at all\n"
@@ -417,10 +417,7 @@ book_fail(const struct book_in *in, unsigned long line, size_t col,
 static size_t
 position_book_key(const struct position *pos, char key[SFEN_MAX])
 {
-	long long ply;
-
-	sfen_write(pos, key);
-	return book_sfen_key(key, strlen(key), &ply);
+	return sfen_write_key(pos, key);
 }
 
 /* "7g7f" in pos: RULE_OK and *m, or the rule it breaks (-1: no USI). */
@@ -743,7 +740,9 @@ record_items(struct book_batch *bb, const struct verdict *v)
 	struct train_game g;
 	struct train_opts to;
 	struct train_walk w;
+	struct sfen_key_cache kc;
 
+	sfen_key_cache_init(&kc);
 	memset(&to, 0, sizeof(to));
 	g.r = v->r;
 	g.rp = v->rp;
@@ -762,7 +761,7 @@ record_items(struct book_batch *bb, const struct verdict *v)
 			break;
 		if (b->side >= 0 && (int)w.pos.side != b->side)
 			continue;
-		n = position_book_key(&w.pos, sfen);
+		n = sfen_write_key_cached(&kc, &w.pos, sfen);
 		ALLOC_GROW(bb->items, bb->nitems + 1, bb->aitems);
 		it = &bb->items[bb->nitems++];
 		it->key_off = bb->keys.len;
@@ -1406,6 +1405,8 @@ take_count(const char *arg, const char *opt, int *v)
 static int
 build_run(struct book *b, struct walkopts *wo, char **paths, int npaths)
 {
+	double t0 = cmd_now();
+
 	if (open_output(b))
 		return EXIT_TROUBLE;
 	if (pipeline_run(&wo->po, &book_ops, b, paths, npaths, wo->from_stdin,
@@ -1418,6 +1419,8 @@ build_run(struct book *b, struct walkopts *wo, char **paths, int npaths)
 	}
 	if (finish_book(b))
 		return EXIT_TROUBLE;
+	/* the whole job: sorting and writing the book are part of it */
+	b->seconds = cmd_now() - t0;
 	print_summary(b, "build");
 	return b->status;
 }

@@ -4,13 +4,13 @@
  *
  * The table is an open-addressing hash of positions; each position
  * keeps its moves as a list (an opening position has a few dozen at
- * most). A run is the table sorted by key, in a plain binary layout
- * that only this file reads back:
+ * most). A run is the table sorted by key, in a binary layout that only
+ * this file reads back, every number a LEB128 varint (signed ones
+ * zigzagged), so that a run of mostly one-play moves stays small:
  *
- *   position: u32 key_len, key, i64 ply, u32 comment_len, comment,
- *             u32 moves, then each move:
- *   move:     u8 usi_len, usi, u8 ponder_len, ponder, i64 count, evsum,
- *             evn, u8 has_depth, i64 depth, i64 seq, u32 tail_len, tail
+ *   position: key_len, key, ply, comment_len, comment, moves, then each:
+ *   move:     usi_len, usi, ponder_len, ponder, count, evsum, evn,
+ *             has_depth, depth, seq, tail_len, tail
  */
 #include <errno.h>
 #include <stddef.h>
@@ -21,6 +21,9 @@
 
 #include "bookagg.h"
 #include "core/xalloc.h"
+
+/* Bytes a file run is written and read in. */
+#define RUN_IO (64u << 10)
 
 struct bookagg_pos {
 	uint64_t hash;
@@ -49,16 +52,26 @@ copy_word(char *dst, size_t cap, const char *src)
 	dst[n] = '\0';
 }
 
+/* Eight bytes at a time, then murmur3's finaliser: keys are ~70 bytes,
+   and a byte-at-a-time hash cost more than the probe it leads to. */
 static uint64_t
 hash_bytes(const char *p, size_t n)
 {
-	uint64_t h = 1469598103934665603ULL;	/* FNV-1a */
-	size_t i;
+	uint64_t h = 0x9e3779b97f4a7c15ULL ^ n, w;
 
-	for (i = 0; i < n; i++) {
-		h ^= (unsigned char)p[i];
-		h *= 1099511628211ULL;
+	for (; n >= 8; p += 8, n -= 8) {
+		memcpy(&w, p, 8);
+		h = (h ^ w) * 0xff51afd7ed558ccdULL;
+		h ^= h >> 31;
 	}
+	w = 0;
+	memcpy(&w, p, n);
+	h ^= w;
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	h *= 0xc4ceb9fe1a85ec53ULL;
+	h ^= h >> 33;
 	return h;
 }
 
@@ -86,15 +99,25 @@ table_clear(struct bookagg *a)
 }
 
 static void
+run_release(struct bookagg_run *r)
+{
+	if (r->f)
+		fclose(r->f);
+	r->f = NULL;
+	strbuf_release(&r->mem);
+}
+
+static void
 remove_runs(struct bookagg *a)
 {
 	size_t i;
 
 	for (i = 0; i < a->nruns; i++)
-		fclose(a->runs[i]);
+		run_release(&a->runs[i]);
 	free(a->runs);
 	a->runs = NULL;
 	a->nruns = a->aruns = 0;
+	a->run_bytes = 0;
 }
 
 void
@@ -197,17 +220,20 @@ static void
 add_move(struct bookagg *a, struct bookagg_pos *p, const struct bookagg_move *m)
 {
 	struct bookagg_mv *v;
+	char usi[8] = { 0 };
 	int32_t i;
 
+	/* zero-padded, so that a fixed 8-byte compare finds the move */
+	copy_word(usi, sizeof(usi), m->usi);
 	for (i = p->first; i >= 0; i = a->mv[i].next)
-		if (!strcmp(a->mv[i].usi, m->usi))
+		if (!memcmp(a->mv[i].usi, usi, sizeof(usi)))
 			break;
 	if (i < 0) {
 		ALLOC_GROW(a->mv, a->nmv + 1, a->amv);
 		i = (int32_t)a->nmv++;
 		v = &a->mv[i];
 		memset(v, 0, sizeof(*v));
-		copy_word(v->usi, sizeof(v->usi), m->usi);
+		memcpy(v->usi, usi, sizeof(usi));
 		v->next = -1;
 		v->seq = m->seq;
 		if (p->last >= 0)
@@ -236,38 +262,62 @@ add_move(struct bookagg *a, struct bookagg_pos *p, const struct bookagg_move *m)
 
 /* ---- runs ---------------------------------------------------------------- */
 
+/*
+ * A run being written: its bytes go to buf (the run's own memory, or a
+ * staging buffer for a file, written out a RUN_IO at a time).
+ */
 struct wr {
-	FILE *f;
+	FILE *f;			/* NULL: the run is in memory */
+	struct strbuf *buf;
+	struct strbuf stage;
 	int error;
 };
 
 static void
+wr_flush(struct wr *w)
+{
+	if (w->f && w->buf->len && !w->error &&
+	    fwrite(w->buf->buf, 1, w->buf->len, w->f) != w->buf->len)
+		w->error = errno ? errno : EIO;
+	if (w->f)
+		strbuf_reset(w->buf);
+}
+
+static void
 put(struct wr *w, const void *p, size_t n)
 {
-	if (!w->error && n && fwrite(p, 1, n, w->f) != n)
-		w->error = errno ? errno : EIO;
+	strbuf_add(w->buf, p, n);
+	if (w->f && w->buf->len >= RUN_IO)
+		wr_flush(w);
 }
 
 static void
-put_u32(struct wr *w, uint32_t v)
+put_uv(struct wr *w, uint64_t v)
 {
-	put(w, &v, sizeof(v));
+	unsigned char b[10];
+	size_t n = 0;
+
+	while (v >= 0x80) {
+		b[n++] = (unsigned char)(v | 0x80);
+		v >>= 7;
+	}
+	b[n++] = (unsigned char)v;
+	put(w, b, n);
 }
 
+/* zigzag: small negative values stay short too */
 static void
-put_i64(struct wr *w, long long v)
+put_sv(struct wr *w, long long v)
 {
 	int64_t x = v;
 
-	put(w, &x, sizeof(x));
+	put_uv(w, ((uint64_t)x << 1) ^ (uint64_t)(x >> 63));
 }
 
 static void
-put_str8(struct wr *w, const char *s)
+put_bytes(struct wr *w, const char *s, size_t n)
 {
-	uint8_t n = (uint8_t)strlen(s);
-
-	put(w, &n, 1);
+	put_uv(w, n);
 	put(w, s, n);
 }
 
@@ -276,36 +326,31 @@ put_entry(struct wr *w, const struct bookagg_entry *e)
 {
 	size_t i;
 
-	put_u32(w, (uint32_t)e->key_len);
-	put(w, e->key, e->key_len);
-	put_i64(w, e->ply);
-	put_u32(w, (uint32_t)e->comment_len);
-	put(w, e->comment, e->comment_len);
-	put_u32(w, (uint32_t)e->n);
+	put_bytes(w, e->key, e->key_len);
+	put_sv(w, e->ply);
+	put_bytes(w, e->comment, e->comment_len);
+	put_uv(w, e->n);
 	for (i = 0; i < e->n; i++) {
 		const struct bookagg_move *m = &e->moves[i];
-		uint8_t d = (uint8_t)m->has_depth;
 
-		put_str8(w, m->usi);
-		put_str8(w, m->ponder);
-		put_i64(w, m->count);
-		put_i64(w, m->evsum);
-		put_i64(w, m->evn);
-		put(w, &d, 1);
-		put_i64(w, m->depth);
-		put_i64(w, m->seq);
-		put_u32(w, (uint32_t)m->tail_len);
-		put(w, m->tail, m->tail_len);
+		put_bytes(w, m->usi, strlen(m->usi));
+		put_bytes(w, m->ponder, strlen(m->ponder));
+		put_sv(w, m->count);
+		put_sv(w, m->evsum);
+		put_sv(w, m->evn);
+		put_uv(w, (uint64_t)!!m->has_depth);
+		put_sv(w, m->depth);
+		put_sv(w, m->seq);
+		put_bytes(w, m->tail, m->tail_len);
 	}
 }
 
 /*
- * A new temporary file for a run, kept open in a->runs and removed from
- * its directory at once: whatever ends kifu (a signal, a crash), no run
- * is left behind.
+ * A new temporary file, removed from its directory at once: whatever
+ * ends kifu (a signal, a crash), no run is left behind.
  */
 static FILE *
-new_run(struct bookagg *a)
+temp_file(const struct bookagg *a)
 {
 	struct strbuf name = STRBUF_INIT;
 	FILE *f;
@@ -325,9 +370,65 @@ new_run(struct bookagg *a)
 		errno = saved;
 		return NULL;
 	}
-	ALLOC_GROW(a->runs, a->nruns + 1, a->aruns);
-	a->runs[a->nruns++] = f;
 	return f;
+}
+
+/*
+ * Starts run a->runs[a->nruns] (appended) and its writer: in memory, or
+ * with to_file in a temporary file. 0, or -1 with errno set.
+ */
+static int
+new_run(struct bookagg *a, int to_file, struct wr *w)
+{
+	struct bookagg_run *r;
+	FILE *f = NULL;
+
+	if (to_file && !(f = temp_file(a)))
+		return -1;
+	ALLOC_GROW(a->runs, a->nruns + 1, a->aruns);
+	r = &a->runs[a->nruns++];
+	r->f = f;
+	strbuf_init(&r->mem);
+	w->f = f;
+	w->error = 0;
+	strbuf_init(&w->stage);
+	w->buf = f ? &w->stage : &r->mem;
+	return 0;
+}
+
+/* Ends a writer: 0, or -1 with errno set. */
+static int
+wr_close(struct wr *w)
+{
+	wr_flush(w);
+	if (w->f && fflush(w->f) != 0 && !w->error)
+		w->error = errno ? errno : EIO;
+	strbuf_release(&w->stage);
+	if (w->error)
+		return errno = w->error, -1;
+	return 0;
+}
+
+/* A run in memory out to a temporary file: 0, or -1 with errno set. */
+static int
+run_to_file(struct bookagg *a, struct bookagg_run *r)
+{
+	FILE *f = temp_file(a);
+
+	if (!f)
+		return -1;
+	if ((r->mem.len && fwrite(r->mem.buf, 1, r->mem.len, f) !=
+	    r->mem.len) || fflush(f) != 0) {
+		int saved = errno ? errno : EIO;
+
+		fclose(f);
+		return errno = saved, -1;
+	}
+	a->run_bytes -= r->mem.alloc;
+	strbuf_release(&r->mem);
+	r->f = f;
+	a->spills++;
+	return 0;
 }
 
 int
@@ -419,19 +520,18 @@ table_entry(const struct bookagg *a, int32_t i, struct bookagg_entry *e,
 
 static int merge_down(struct bookagg *a, size_t limit);
 
-static int
-spill(struct bookagg *a)
+/* The table as a run, in memory; the table emptied. */
+static void
+table_to_run(struct bookagg *a)
 {
 	struct bookagg_move *buf = NULL;
 	size_t alloc = 0, i;
-	int32_t *ord;
+	int32_t *ord = table_order(a);
+	struct bookagg_run *r;
 	struct wr w;
 
-	if (!(w.f = new_run(a)))
-		return a->error = errno ? errno : EIO, -1;
-	w.error = 0;
-	ord = table_order(a);
-	for (i = 0; i < a->npos && !w.error; i++) {
+	new_run(a, 0, &w);
+	for (i = 0; i < a->npos; i++) {
 		struct bookagg_entry e;
 
 		table_entry(a, ord[i], &e, &buf, &alloc);
@@ -439,15 +539,32 @@ spill(struct bookagg *a)
 	}
 	free(ord);
 	free(buf);
-	if (fflush(w.f) != 0 && !w.error)
-		w.error = errno ? errno : EIO;
-	a->spills++;
+	wr_close(&w);		/* in memory: nothing to fail */
+	r = &a->runs[a->nruns - 1];
+	/* the doubling's slack would count against the budget */
+	r->mem.buf = xreallocarray(r->mem.buf, r->mem.len + 1, 1);
+	r->mem.alloc = r->mem.len + 1;
+	a->run_bytes += r->mem.alloc;
 	table_clear(a);
-	if (w.error) {
-		a->error = errno = w.error;
-		return -1;
-	}
-	/* Every run is an open file: keep them well below the limit. */
+}
+
+/*
+ * The full table into a run; past the budget every run in memory goes
+ * to a file (the oldest first: they are merged in order anyway), and
+ * past BOOKAGG_MAX_OPEN files the runs are merged down. 0, or -1 with
+ * errno set (a->error).
+ */
+static int
+spill(struct bookagg *a)
+{
+	size_t i;
+
+	table_to_run(a);
+	if (a->run_bytes > a->budget)
+		for (i = 0; i < a->nruns; i++)
+			if (!a->runs[i].f && run_to_file(a, &a->runs[i]) < 0)
+				return a->error = errno ? errno : EIO, -1;
+	/* Every run may be an open file: keep them well below the limit. */
 	if (a->nruns >= BOOKAGG_MAX_OPEN)
 		return merge_down(a, BOOKAGG_FANIN);
 	return 0;
@@ -459,7 +576,9 @@ bookagg_add(struct bookagg *a, const char *key, size_t key_len,
     size_t comment_len)
 {
 	struct bookagg_pos *p = find_pos(a, key, key_len, ply);
-	size_t bytes;
+	/* a quarter of the budget at most: the rest is for the runs */
+	size_t bytes, chunk = a->budget / 4 < BOOKAGG_CHUNK ? a->budget / 4 :
+	    BOOKAGG_CHUNK;
 
 	if (m) {
 		struct bookagg_move c = *m;
@@ -477,17 +596,20 @@ bookagg_add(struct bookagg *a, const char *key, size_t key_len,
 		p->com_len = len;
 	}
 	bytes = table_bytes(a);
-	if (bytes > a->peak)
-		a->peak = bytes;
-	if (bytes > a->budget && a->npos)
+	if (bytes + a->run_bytes > a->peak)
+		a->peak = bytes + a->run_bytes;
+	if (bytes > chunk && a->npos)
 		return spill(a);
 	return 0;
 }
 
 /* ---- merging runs -------------------------------------------------------- */
 
+/* A run being read: [p, end) is what is in hand of it. */
 struct rd {
-	FILE *f;
+	struct bookagg_run *run;
+	const unsigned char *p, *end;
+	unsigned char *buf;		/* a file run's RUN_IO bytes */
 	int error, eof;
 	struct strbuf key, com, tails;
 	struct bookagg_move *m;
@@ -497,34 +619,103 @@ struct rd {
 	size_t nalloc;
 };
 
+/* Opens r on run: 0, or -1 with errno set. */
+static int
+rd_open(struct rd *r, struct bookagg_run *run)
+{
+	r->run = run;
+	if (!run->f) {
+		r->p = (const unsigned char *)run->mem.buf;
+		r->end = r->p + run->mem.len;
+		return 0;
+	}
+	r->buf = xreallocarray(NULL, RUN_IO, 1);
+	r->p = r->end = r->buf;
+	return fseek(run->f, 0, SEEK_SET);
+}
+
+/* More bytes of a file run in hand: 1, 0 at its end, -1 on error. */
+static int
+refill(struct rd *r)
+{
+	size_t n;
+
+	if (!r->run->f)
+		return 0;
+	n = fread(r->buf, 1, RUN_IO, r->run->f);
+	if (!n && ferror(r->run->f)) {
+		r->error = errno ? errno : EIO;
+		return -1;
+	}
+	r->p = r->buf;
+	r->end = r->buf + n;
+	return n > 0;
+}
+
 static int
 get(struct rd *r, void *p, size_t n)
 {
-	if (r->error)
-		return -1;
-	if (n && fread(p, 1, n, r->f) != n) {
-		r->error = ferror(r->f) ? (errno ? errno : EIO) : EIO;
-		return -1;
+	unsigned char *to = p;
+
+	while (n && !r->error) {
+		size_t k = (size_t)(r->end - r->p);
+
+		if (!k) {
+			if (refill(r) <= 0)
+				r->error = r->error ? r->error : EIO;
+			continue;
+		}
+		if (k > n)
+			k = n;
+		memcpy(to, r->p, k);
+		r->p += k;
+		to += k;
+		n -= k;
 	}
+	return r->error ? -1 : 0;
+}
+
+static uint64_t
+get_uv(struct rd *r)
+{
+	uint64_t v = 0;
+	int shift;
+
+	for (shift = 0; shift < 64; shift += 7) {
+		unsigned char c;
+
+		if (r->p < r->end)
+			c = *r->p++;
+		else if (get(r, &c, 1) < 0)
+			return 0;
+		v |= (uint64_t)(c & 0x7f) << shift;
+		if (!(c & 0x80))
+			return v;
+	}
+	r->error = EIO;
 	return 0;
 }
 
-static uint32_t
-get_u32(struct rd *r)
+static long long
+get_sv(struct rd *r)
 {
-	uint32_t v = 0;
+	uint64_t u = get_uv(r);
 
-	get(r, &v, sizeof(v));
-	return v;
+	return (long long)(int64_t)((u >> 1) ^ (0 - (u & 1)));
 }
 
-static long long
-get_i64(struct rd *r)
+/* A length of at most max, or an error: a run is only ever what this
+   file wrote, but a bad length must not become a huge allocation. */
+static size_t
+get_len(struct rd *r, size_t max)
 {
-	int64_t v = 0;
+	uint64_t n = get_uv(r);
 
-	get(r, &v, sizeof(v));
-	return v;
+	if (n > max) {
+		r->error = EIO;
+		return 0;
+	}
+	return (size_t)n;
 }
 
 static void
@@ -541,34 +732,32 @@ get_str(struct rd *r, struct strbuf *sb, size_t n)
 static void
 get_str8(struct rd *r, char out[8])
 {
-	uint8_t n = 0;
+	size_t n = get_len(r, 7);
 
-	get(r, &n, 1);
-	if (n > 7) {
-		r->error = EIO;
-		n = 0;
-	}
-	out[n] = '\0';
-	get(r, out, n);
+	out[0] = '\0';
+	if (get(r, out, n) == 0)
+		out[n] = '\0';
 }
 
 /* The run's next position into r; 1, 0 at its end, -1 on error. */
 static int
 rd_next(struct rd *r)
 {
-	int c = getc(r->f);
 	size_t i, n;
 	size_t *toff;
 
-	if (c == EOF) {
-		r->eof = 1;
-		return ferror(r->f) ? (r->error = EIO, -1) : 0;
+	if (r->p == r->end) {
+		int c = refill(r);
+
+		if (c <= 0) {
+			r->eof = c == 0;
+			return c;
+		}
 	}
-	ungetc(c, r->f);
-	get_str(r, &r->key, get_u32(r));
-	r->ply = get_i64(r);
-	get_str(r, &r->com, get_u32(r));
-	n = get_u32(r);
+	get_str(r, &r->key, get_len(r, (size_t)1 << 30));
+	r->ply = get_sv(r);
+	get_str(r, &r->com, get_len(r, (size_t)1 << 30));
+	n = get_len(r, (size_t)1 << 24);
 	if (r->error)
 		return -1;
 	ALLOC_GROW(r->m, n, r->alloc);
@@ -577,19 +766,17 @@ rd_next(struct rd *r)
 	strbuf_reset(&r->tails);
 	for (i = 0; i < n && !r->error; i++) {
 		struct bookagg_move *m = &r->m[i];
-		uint8_t d = 0;
 		size_t tl;
 
 		get_str8(r, r->names[i][0]);
 		get_str8(r, r->names[i][1]);
-		m->count = get_i64(r);
-		m->evsum = get_i64(r);
-		m->evn = get_i64(r);
-		get(r, &d, 1);
-		m->has_depth = d;
-		m->depth = get_i64(r);
-		m->seq = get_i64(r);
-		tl = get_u32(r);
+		m->count = get_sv(r);
+		m->evsum = get_sv(r);
+		m->evn = get_sv(r);
+		m->has_depth = get_uv(r) != 0;
+		m->depth = get_sv(r);
+		m->seq = get_sv(r);
+		tl = get_len(r, (size_t)1 << 30);
 		toff[i] = r->tails.len;
 		strbuf_grow(&r->tails, tl + 1);
 		if (get(r, r->tails.buf + r->tails.len, tl) == 0)
@@ -614,6 +801,7 @@ rd_release(struct rd *r)
 	strbuf_release(&r->tails);
 	free(r->m);
 	free(r->names);
+	free(r->buf);
 }
 
 /* The heap's order: the lower key, then the earlier run. */
@@ -682,8 +870,8 @@ merge_runs(struct bookagg *a, size_t from, size_t to, bookagg_emit_fn emit,
 		strbuf_init(&r[i].tails);
 	}
 	for (i = 0; i < k && !rc; i++) {
-		r[i].f = a->runs[from + i];
-		if (fseek(r[i].f, 0, SEEK_SET) != 0 || rd_next(&r[i]) < 0) {
+		if (rd_open(&r[i], &a->runs[from + i]) < 0 ||
+		    rd_next(&r[i]) < 0) {
 			rc = -1;
 			a->error = r[i].error ? r[i].error : errno;
 			break;
@@ -764,8 +952,9 @@ emit_to_run(void *ctx, const struct bookagg_entry *e)
 }
 
 /*
- * Merges the runs a fan-in at a time, in order, into fewer runs, until
- * there are at most limit. 0, or -1 with errno set.
+ * Merges the runs a fan-in at a time, in order, into fewer runs (in
+ * temporary files: so many runs are past any budget), until there are
+ * at most limit. 0, or -1 with errno set.
  */
 static int
 merge_down(struct bookagg *a, size_t limit)
@@ -774,41 +963,50 @@ merge_down(struct bookagg *a, size_t limit)
 
 	while (a->nruns > limit) {
 		size_t from = 0, n = a->nruns;
-		FILE **old = a->runs;
+		struct bookagg_run *old = a->runs;
 		size_t i;
 
 		a->runs = NULL;
 		a->nruns = a->aruns = 0;
+		a->run_bytes = 0;
 		for (from = 0; from < n && !rc; from += BOOKAGG_FANIN) {
 			size_t to = from + BOOKAGG_FANIN < n ?
 			    from + BOOKAGG_FANIN : n;
 			struct bookagg src;
 			struct wr w;
 
-			if (!(w.f = new_run(a))) {
+			if (new_run(a, 1, &w) < 0) {
 				rc = -1;
 				a->error = errno;
 				break;
 			}
-			w.error = 0;
+			a->spills++;
 			src = *a;
 			src.runs = old;
 			src.nruns = n;
 			rc = merge_runs(&src, from, to, emit_to_run, &w);
-			if (fflush(w.f) != 0 && !rc)
+			if (wr_close(&w) < 0 && !rc)
 				rc = -1, a->error = errno;
-			if (w.error && !rc)
-				rc = -1, a->error = w.error;
 			if (src.error && !a->error)
 				a->error = src.error;
 		}
 		for (i = 0; i < n; i++)
-			fclose(old[i]);
+			run_release(&old[i]);
 		free(old);
 		if (rc)
 			return errno = a->error ? a->error : EIO, -1;
 	}
 	return 0;
+}
+
+static size_t
+file_runs(const struct bookagg *a)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < a->nruns; i++)
+		n += a->runs[i].f != NULL;
+	return n;
 }
 
 int
@@ -834,9 +1032,11 @@ bookagg_finish(struct bookagg *a, bookagg_emit_fn emit, void *ctx)
 		table_clear(a);
 		return rc;
 	}
-	if (a->npos && spill(a) < 0)
-		return -1;
-	if (merge_down(a, BOOKAGG_FANIN) < 0)
+	if (a->npos)
+		table_to_run(a);
+	/* Runs in memory hold no file and no read buffer: as many as are
+	   open are merged at once, unless too many are files. */
+	if (file_runs(a) > BOOKAGG_FANIN && merge_down(a, BOOKAGG_FANIN) < 0)
 		return -1;
 	rc = merge_runs(a, 0, a->nruns, emit, ctx);
 	remove_runs(a);

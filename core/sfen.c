@@ -301,72 +301,189 @@ position_set_start(struct position *pos, const struct variant *v)
 	    HANDICAP_EVEN, pos);
 }
 
-void
-sfen_write_board(const struct position *pos, char buf[SFEN_MAX])
+/* Each piece's SFEN text, two bytes written, one or two used. */
+static const char piece_text[PIECE_NB][2] = {
+	[PT_PAWN] = "P", [PT_LANCE] = "L", [PT_KNIGHT] = "N",
+	[PT_SILVER] = "S", [PT_BISHOP] = "B", [PT_ROOK] = "R",
+	[PT_GOLD] = "G", [PT_KING] = "K",
+	[PT_PRO_PAWN] = "+P", [PT_PRO_LANCE] = "+L", [PT_PRO_KNIGHT] = "+N",
+	[PT_PRO_SILVER] = "+S", [PT_HORSE] = "+B", [PT_DRAGON] = "+R",
+	[PIECE_WHITE + PT_PAWN] = "p", [PIECE_WHITE + PT_LANCE] = "l",
+	[PIECE_WHITE + PT_KNIGHT] = "n", [PIECE_WHITE + PT_SILVER] = "s",
+	[PIECE_WHITE + PT_BISHOP] = "b", [PIECE_WHITE + PT_ROOK] = "r",
+	[PIECE_WHITE + PT_GOLD] = "g", [PIECE_WHITE + PT_KING] = "k",
+	[PIECE_WHITE + PT_PRO_PAWN] = "+p", [PIECE_WHITE + PT_PRO_LANCE] = "+l",
+	[PIECE_WHITE + PT_PRO_KNIGHT] = "+n",
+	[PIECE_WHITE + PT_PRO_SILVER] = "+s",
+	[PIECE_WHITE + PT_HORSE] = "+b", [PIECE_WHITE + PT_DRAGON] = "+r",
+};
+
+/* One rank's text at o (no NUL); returns its end. A table lookup a
+   square: books and indexes write one for every position of a game. */
+static char *
+write_rank(const struct position *pos, int rank, char *o)
 {
-	const struct variant *v = pos->v;
-	char *o = buf;
-	int rank, file;
+	int file, empty = 0;
 
-	for (rank = 0; rank < v->ranks; rank++) {
-		int empty = 0;
+	for (file = pos->v->files - 1; file >= 0; file--) {
+		piece p = pos->board[sq_make(file, rank)];
 
-		if (rank)
-			*o++ = '/';
-		for (file = v->files - 1; file >= 0; file--) {
-			piece p = pos->board[sq_make(file, rank)];
-			enum piece_type pt = piece_type_of(p);
-			char l;
-
-			if (p == PIECE_NONE) {
-				empty++;
-				continue;
-			}
-			if (empty)
-				*o++ = (char)('0' + empty);
-			empty = 0;
-			if (pt_is_promoted(pt))
-				*o++ = '+';
-			l = sfen_piece_letter(pt_unpromoted(pt));
-			*o++ = piece_color(p) == WHITE ? (char)(l | 0x20) : l;
+		if (p == PIECE_NONE) {
+			empty++;
+			continue;
 		}
 		if (empty)
 			*o++ = (char)('0' + empty);
+		empty = 0;
+		o[0] = piece_text[p][0];
+		o[1] = piece_text[p][1];
+		o += 1 + (o[0] == '+');
 	}
-	*o = '\0';
+	if (empty)
+		*o++ = (char)('0' + empty);
+	return o;
+}
+
+/* The board's text at o (no NUL); returns its end. */
+static char *
+write_board(const struct position *pos, char *o)
+{
+	int rank;
+
+	for (rank = 0; rank < pos->v->ranks; rank++) {
+		if (rank)
+			*o++ = '/';
+		o = write_rank(pos, rank, o);
+	}
+	return o;
 }
 
 void
-sfen_write(const struct position *pos, char buf[SFEN_MAX])
+sfen_write_board(const struct position *pos, char buf[SFEN_MAX])
+{
+	*write_board(pos, buf) = '\0';
+}
+
+/* n (>= 0) in decimal at o; returns its end. */
+static char *
+write_uint(char *o, unsigned n)
+{
+	char d[12];
+	int k = 0;
+
+	do
+		d[k++] = (char)('0' + n % 10);
+	while (n /= 10);
+	while (k)
+		*o++ = d[--k];
+	return o;
+}
+
+/* The side and hands fields after the board, at o; returns the end. */
+static char *
+write_side_hands(const struct position *pos, char *o)
 {
 	static const enum piece_type order[] = {
 		PT_ROOK, PT_BISHOP, PT_GOLD, PT_SILVER, PT_KNIGHT, PT_LANCE,
 		PT_PAWN
 	};
-	char *o;
 	int c, i, any = 0;
 
-	sfen_write_board(pos, buf);
-	o = buf + strlen(buf);
 	*o++ = ' ';
 	*o++ = pos->side == BLACK ? 'b' : 'w';
 	*o++ = ' ';
 	for (c = 0; c < COLOR_NB; c++) {
 		for (i = 0; i < 7; i++) {
 			int n = pos->hand[c][order[i]];
-			char l = sfen_piece_letter(order[i]);
 
 			if (!n)
 				continue;
 			any = 1;
 			if (n > 1)
-				o += sprintf(o, "%d", n);
-			*o++ = c == WHITE ? (char)(l | 0x20) : l;
+				o = write_uint(o, (unsigned)n);
+			*o++ = piece_text[piece_make((enum color)c,
+			    order[i])][0];
 		}
 	}
 	if (!any)
 		*o++ = '-';
-	sprintf(o, " %d", pos->move_number);
+	*o = '\0';
+	return o;
+}
+
+size_t
+sfen_write_key(const struct position *pos, char buf[SFEN_MAX])
+{
+	return (size_t)(write_side_hands(pos, write_board(pos, buf)) - buf);
+}
+
+void
+sfen_key_cache_init(struct sfen_key_cache *c)
+{
+	memset(c, 0, sizeof(*c));
+}
+
+/*
+ * Ranks whose squares differ from the cache's copy, as bits: the board
+ * compared eight squares at a time, as a game changes two or three
+ * squares a move.
+ */
+static unsigned
+changed_ranks(const struct sfen_key_cache *c, const struct position *pos)
+{
+	unsigned ranks = 0;
+	size_t i;
+
+	for (i = 0; i + 8 <= SQ_NB; i += 8) {
+		uint64_t x, y;
+
+		memcpy(&x, pos->board + i, 8);
+		memcpy(&y, c->board + i, 8);
+		for (x ^= y; x; x &= x - 1)
+			ranks |= 1u << sq_rank((square)(i +
+			    (size_t)__builtin_ctzll(x) / 8));
+	}
+	for (; i < SQ_NB; i++)
+		if (pos->board[i] != c->board[i])
+			ranks |= 1u << sq_rank((square)i);
+	return ranks;
+}
+
+size_t
+sfen_write_key_cached(struct sfen_key_cache *c, const struct position *pos,
+    char buf[SFEN_MAX])
+{
+	unsigned ranks = c->v == pos->v ? changed_ranks(c, pos) : ~0u;
+	char *o = buf;
+	int r;
+
+	for (r = 0; r < pos->v->ranks; r++) {
+		if (ranks & (1u << r))
+			c->len[r] = (uint8_t)(write_rank(pos, r, c->rank[r]) -
+			    c->rank[r]);
+		if (r)
+			*o++ = '/';
+		memcpy(o, c->rank[r], c->len[r]);
+		o += c->len[r];
+	}
+	memcpy(c->board, pos->board, SQ_NB);
+	c->v = pos->v;
+	return (size_t)(write_side_hands(pos, o) - buf);
+}
+
+void
+sfen_write(const struct position *pos, char buf[SFEN_MAX])
+{
+	char *o = buf + sfen_write_key(pos, buf);
+
+	*o++ = ' ';
+	if (pos->move_number < 0) {	/* never made by kifu; kept exact */
+		*o++ = '-';
+		o = write_uint(o, 0u - (unsigned)pos->move_number);
+	} else {
+		o = write_uint(o, (unsigned)pos->move_number);
+	}
+	*o = '\0';
 }
 
 int

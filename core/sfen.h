@@ -73,6 +73,27 @@ void sfen_write(const struct position *pos, char buf[SFEN_MAX]);
 
 /* Writes only the board field. */
 void sfen_write_board(const struct position *pos, char buf[SFEN_MAX]);
+/*
+ * The SFEN without its move number ("board side hands"), the identity
+ * books and indexes key positions by; returns its length.
+ */
+size_t sfen_write_key(const struct position *pos, char buf[SFEN_MAX]);
+
+/*
+ * sfen_write_key for the positions of one game in turn: each rank's text
+ * is kept and written again only when one of its squares changed. Plain
+ * data, one per walk (not shared between threads).
+ */
+struct sfen_key_cache {
+	const struct variant *v;	/* NULL: nothing kept yet */
+	uint8_t board[SQ_NB];
+	uint8_t len[RANK_NB];
+	char rank[RANK_NB][2 * FILE_NB];
+};
+
+void sfen_key_cache_init(struct sfen_key_cache *c);
+size_t sfen_write_key_cached(struct sfen_key_cache *c,
+    const struct position *pos, char buf[SFEN_MAX]);
 
 /* Upper-case SFEN letter of an unpromoted type ('P', ..., 'K'); 0 if none. */
 char sfen_piece_letter(enum piece_type pt);

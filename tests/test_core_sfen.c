@@ -10,6 +10,7 @@
 
 #include "helpers.h"
 #include "core/handicap.h"
+#include "core/movegen.h"
 #include "core/zobrist.h"
 
 #define START "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL"
@@ -643,7 +644,49 @@ test_minishogi_odds(void **state)
 	assert_false(handicap_minishogi_odds(&pos));
 }
 
-#define N_FIXED 9
+/*
+ * The key cache against the plain writer over random games, both
+ * variants: every position of a walk, captures, drops and promotions
+ * among them, and a cache taken from one game into another.
+ */
+static void
+test_key_cache(void **state)
+{
+	const struct variant *vs[2] = { variant_standard(),
+	    variant_minishogi() };
+	struct sfen_key_cache c;
+	uint64_t seed = 12345;
+	int g, ply, k;
+
+	(void)state;
+	sfen_key_cache_init(&c);
+	for (g = 0; g < 200; g++) {
+		struct position pos;
+
+		position_set_start(&pos, vs[g % 2]);
+		for (ply = 0; ply < 150; ply++) {
+			char plain[SFEN_MAX], cached[SFEN_MAX], full[SFEN_MAX];
+			struct move_list ml;
+			struct undo u;
+			size_t n = sfen_write_key(&pos, plain);
+
+			assert_int_equal(sfen_write_key_cached(&c, &pos,
+			    cached), n);
+			assert_string_equal(cached, plain);
+			sfen_write(&pos, full);
+			assert_memory_equal(full, plain, n);
+			assert_int_equal(full[n], ' ');
+			if (movegen_legal(&pos, &ml) == 0)
+				break;
+			seed = seed * 6364136223846793005ULL +
+			    1442695040888963407ULL;
+			k = (int)((seed >> 33) % (uint64_t)ml.n);
+			position_do_move(&pos, ml.m[k], &u);
+		}
+	}
+}
+
+#define N_FIXED 10
 #define N_TESTS (N_FIXED + N_TRIP_CASES + N_CANON_CASES + N_ERROR_CASES)
 
 int
@@ -663,6 +706,7 @@ main(int argc, char **argv)
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_usi_rejects);
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_usi_minishogi);
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_minishogi_odds);
+	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_key_cache);
 	for (i = 0; i < N_TRIP_CASES; i++, n++) {
 		snprintf(names[n], sizeof(names[n]), "round trip: %s",
 		    trip_cases[i].name);
