@@ -33,8 +33,13 @@ struct sfen_error {
 	char message[128];
 };
 
-/* Longest SFEN sfen_write() can produce, with its NUL. */
-#define SFEN_MAX 160
+/*
+ * Longest SFEN sfen_write() can produce, with its NUL: a board of 81
+ * promoted pieces (170 bytes: positions past the set are replayed, with
+ * a warning), the side, 14 hand counts of up to 255 (56), a move number
+ * of any int (12) and the NUL make 242.
+ */
+#define SFEN_MAX 256
 
 /*
  * Reads a whole SFEN (an optional leading "sfen " keyword, board, side,

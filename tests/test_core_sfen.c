@@ -686,7 +686,37 @@ test_key_cache(void **state)
 	}
 }
 
-#define N_FIXED 10
+/* The longest SFEN there is fits SFEN_MAX (a 170-byte board once wrote
+   past a 160-byte buffer). */
+static void
+test_longest(void **state)
+{
+	struct position pos;
+	char buf[SFEN_MAX], key[SFEN_MAX];
+	struct sfen_key_cache c;
+	square sq;
+	int pt;
+
+	(void)state;
+	position_clear(&pos, variant_standard());
+	for (sq = 0; sq < SQ_NB; sq++)
+		position_put(&pos, sq, piece_make(sq % 2 ? WHITE : BLACK,
+		    PT_DRAGON));
+	for (pt = PT_PAWN; pt <= PT_GOLD; pt++) {
+		position_hand_set(&pos, BLACK, (enum piece_type)pt, 255);
+		position_hand_set(&pos, WHITE, (enum piece_type)pt, 255);
+	}
+	pos.side = WHITE;
+	pos.move_number = -2147483647 - 1;
+	sfen_write(&pos, buf);
+	assert_true(strlen(buf) < SFEN_MAX);
+	assert_int_equal(strlen(buf), 170 + 3 + 56 + 12);
+	sfen_key_cache_init(&c);
+	assert_int_equal(sfen_write_key_cached(&c, &pos, key), 170 + 3 + 56);
+	assert_memory_equal(key, buf, 170 + 3 + 56);
+}
+
+#define N_FIXED 11
 #define N_TESTS (N_FIXED + N_TRIP_CASES + N_CANON_CASES + N_ERROR_CASES)
 
 int
@@ -707,6 +737,7 @@ main(int argc, char **argv)
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_usi_minishogi);
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_minishogi_odds);
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_key_cache);
+	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_longest);
 	for (i = 0; i < N_TRIP_CASES; i++, n++) {
 		snprintf(names[n], sizeof(names[n]), "round trip: %s",
 		    trip_cases[i].name);
