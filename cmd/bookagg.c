@@ -98,6 +98,17 @@ table_clear(struct bookagg *a)
 	a->npos = a->apos = a->nmv = a->amv = a->cap = 0;
 }
 
+/* Empties the table, keeping its memory (the merge's table of one
+   position, used once for every position several runs share). */
+static void
+table_reset(struct bookagg *a)
+{
+	strbuf_reset(&a->arena);
+	a->npos = a->nmv = 0;
+	if (a->slot)
+		memset(a->slot, 0, a->cap * sizeof(*a->slot));
+}
+
 static void
 run_release(struct bookagg_run *r)
 {
@@ -920,7 +931,7 @@ merge_runs(struct bookagg *a, size_t from, size_t to, bookagg_emit_fn emit,
 			}
 			table_entry(&one, 0, &e, &buf, &alloc);
 			rc = emit(ctx, &e);
-			table_clear(&one);
+			table_reset(&one);
 		}
 		for (i = 0; i < n && rc == 0; i++) {
 			if (rd_next(&r[at[i]]) < 0) {
