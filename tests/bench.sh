@@ -480,6 +480,8 @@ echo "targets: export at most 1.3x check's time, at least 25x the cshogi loop, f
 # per record; then, warm, the whole process of a position search and of
 # a player search with find --db (the position and player of the find
 # section above) and of tree at the start, the best of five runs each.
+# SQLite alone writing the same position and occurrence rows is timed
+# too: no build of this schema can be faster.
 db=$root/build/bench/index.sqlite
 rm -f "$db" "$db".tmp.*
 set -- $(once $both "$kifu" check -q -j2 "$chk/games")
@@ -489,6 +491,18 @@ ib=$1 ibm=$2
 set -- $(once $both "$kifu" check -q -j2 "$chk/games")
 ic=$(lower "$ic" "$1")
 dbbytes=$(wc -c <"$db")
+# The floor: SQLite alone writing the same number of position and
+# occurrence rows, and their two indexes (tests/bench/sqlite_floor.c).
+npos=$(sqlite3 "$db" 'SELECT count(*) FROM position' 2>/dev/null)
+nocc=$(sqlite3 "$db" 'SELECT count(*) FROM occurrence' 2>/dev/null)
+floor=$root/build/bench/sqlite_floor
+fl=-
+if [ -n "$npos" ] && [ -n "$nocc" ] &&
+    ${CC:-cc} -O2 -o "$floor" "$root/tests/bench/sqlite_floor.c" -lsqlite3; then
+	set -- $(once $both "$floor" "$db.floor" "$npos" "$nocc")
+	fl=$1
+	rm -f "$db.floor"
+fi
 qp='' qn='' qt=''
 "$kifu" tree --db "$db" >/dev/null
 for _ in 1 2 3 4 5; do
@@ -501,7 +515,10 @@ iline() { printf '%-34s %8s %12s %10s %10s\n' "$@"; }
 iline "index $nchk CSA games" "ms" "records/s" "x check" "peak KiB"
 iline "kifu check -j2" "$ic" $((nchk * 1000 / ic)) "1.00" ""
 iline "kifu index build -j2" "$ib" $((nchk * 1000 / ib)) "$(div "$ib" "$ic")" "$ibm"
-echo "database: $dbbytes bytes, $((dbbytes / nchk)) bytes a record"
+if [ "$fl" != - ]; then
+	iline "SQLite alone, the same rows" "$fl" $((nchk * 1000 / fl)) "$(div "$fl" "$ic")" ""
+fi
+echo "database: $dbbytes bytes, $((dbbytes / nchk)) bytes a record ($npos positions, $nocc occurrences)"
 iline "find --db --sfen (whole process)" "$qp" "" "" ""
 iline "find --db --player (whole process)" "$qn" "" "" ""
 iline "tree --db at the start" "$qt" "" "" ""
