@@ -60,11 +60,27 @@ summary_release(struct summary *sm)
 	memset(sm, 0, sizeof(*sm));
 }
 
+/* The JSON keys of enum outcome (by_winner). */
+static const char *const outcome_keys[OUTCOME_NB] = {
+	"black", "white", "draw", "none"
+};
+
+enum outcome
+outcome_of(enum winner w, enum reason r)
+{
+	if (w == WINNER_BLACK)
+		return OUTCOME_BLACK;
+	if (w == WINNER_WHITE)
+		return OUTCOME_WHITE;
+	return r == REASON_UNFINISHED || r == REASON_ABORT ? OUTCOME_NONE :
+	    OUTCOME_DRAW;
+}
+
 static void
 outcomes_add(struct outcomes *o, enum winner w, enum reason r, long long n)
 {
 	o->records += n;
-	o->winner[w] += n;
+	o->winner[outcome_of(w, r)] += n;
 	o->reason[r] += n;
 }
 
@@ -74,7 +90,7 @@ outcomes_merge(struct outcomes *a, const struct outcomes *b)
 	int i;
 
 	a->records += b->records;
-	for (i = 0; i < 3; i++)
+	for (i = 0; i < OUTCOME_NB; i++)
 		a->winner[i] += b->winner[i];
 	for (i = 0; i < REASON_NB; i++)
 		a->reason[i] += b->reason[i];
@@ -199,7 +215,7 @@ player_add(struct gamestats *s, const char *name, enum color c,
     const struct game *g)
 {
 	struct player_stats *p;
-	enum winner w = g->result.winner;
+	enum outcome o = outcome_of(g->result.winner, g->result.reason);
 	size_t id;
 
 	if (!*name)
@@ -207,8 +223,8 @@ player_add(struct gamestats *s, const char *name, enum color c,
 	id = name_id(s, name);
 	p = &s->player[id];
 	p->games++;
-	/* wins, losses, draws from the player's side */
-	p->as[c][w == WINNER_NONE ? 2 : (int)w == (int)c ? 0 : 1]++;
+	/* wins, losses, draws, unfinished from the player's side */
+	p->as[c][o >= OUTCOME_DRAW ? (int)o : (int)o == (int)c ? 0 : 1]++;
 	dates_widen(p, g->date, g->date);
 }
 
@@ -259,7 +275,7 @@ gamestats_merge(struct gamestats *a, const struct gamestats *b)
 		}
 		a->player[id].games += b->player[i].games;
 		for (c = 0; c < 2; c++)
-			for (k = 0; k < 3; k++)
+			for (k = 0; k < OUTCOME_NB; k++)
 				a->player[id].as[c][k] += b->player[i].as[c][k];
 		dates_widen(&a->player[id], b->player[i].first,
 		    b->player[i].last);
@@ -412,7 +428,6 @@ json_number(struct strbuf *sb, double x)
 static void
 json_results(struct strbuf *sb, const struct outcomes *o)
 {
-	static const char *const w[] = { "black", "white", "draw" };
 	size_t i, n;
 	struct ranked *v = rank_reasons(o, &n);
 
@@ -423,9 +438,9 @@ json_results(struct strbuf *sb, const struct outcomes *o)
 		strbuf_addf(sb, ": %lld", v[i].n);
 	}
 	strbuf_adds(sb, "}, \"by_winner\": {");
-	for (i = 0; i < 3; i++)
+	for (i = 0; i < OUTCOME_NB; i++)
 		strbuf_addf(sb, "%s\"%s\": {\"count\": %lld, \"percent\": "
-		    "%.1f}", i ? ", " : "", w[i], o->winner[i],
+		    "%.1f}", i ? ", " : "", outcome_keys[i], o->winner[i],
 		    percent(o->winner[i], o->records));
 	strbuf_adds(sb, "}}");
 	free(v);
@@ -486,7 +501,8 @@ static void
 json_side(struct strbuf *sb, const char *key, const long long *wld)
 {
 	strbuf_addf(sb, "\"%s\": {\"wins\": %lld, \"losses\": %lld, "
-	    "\"draws\": %lld}", key, wld[0], wld[1], wld[2]);
+	    "\"draws\": %lld, \"unfinished\": %lld}", key, wld[0], wld[1],
+	    wld[2], wld[3]);
 }
 
 static void
@@ -617,7 +633,6 @@ get_array(struct reading *rd, json_t *o, const char *key)
 static int
 read_outcomes(struct reading *rd, json_t *obj, struct outcomes *o)
 {
-	static const char *const w[] = { "black", "white", "draw" };
 	json_t *res, *by, *x;
 	const char *key;
 	long long n;
@@ -640,8 +655,11 @@ read_outcomes(struct reading *rd, json_t *obj, struct outcomes *o)
 	}
 	if (!(by = get_object(rd, res, "by_winner")))
 		return -1;
-	for (i = 0; i < 3; i++) {
-		if (!(x = get_object(rd, by, w[i])) ||
+	for (i = 0; i < OUTCOME_NB; i++) {
+		/* "none" came later: older shards counted it as a draw */
+		if (i == OUTCOME_NONE && !json_object_get(by, outcome_keys[i]))
+			continue;
+		if (!(x = get_object(rd, by, outcome_keys[i])) ||
 		    get_count(rd, x, "count", &n) < 0)
 			return -1;
 		o->winner[i] += n;
@@ -694,15 +712,18 @@ static int
 read_side(struct reading *rd, json_t *p, const char *key, long long *wld)
 {
 	json_t *x = get_object(rd, p, key);
-	long long v[3];
+	long long v[OUTCOME_NB] = { 0 };
+	int i;
 
 	if (!x || get_count(rd, x, "wins", &v[0]) < 0 ||
 	    get_count(rd, x, "losses", &v[1]) < 0 ||
-	    get_count(rd, x, "draws", &v[2]) < 0)
+	    get_count(rd, x, "draws", &v[2]) < 0 ||
+	    /* as "none" above */
+	    (json_object_get(x, "unfinished") &&
+	    get_count(rd, x, "unfinished", &v[3]) < 0))
 		return -1;
-	wld[0] += v[0];
-	wld[1] += v[1];
-	wld[2] += v[2];
+	for (i = 0; i < OUTCOME_NB; i++)
+		wld[i] += v[i];
 	return 0;
 }
 
@@ -808,7 +829,7 @@ outcome_row(struct table *t, const char *label, const struct outcomes *o)
 
 	table_addf(t, "%s", label);
 	table_addf(t, "%lld", o->records);
-	for (i = 0; i < 3; i++) {
+	for (i = 0; i < OUTCOME_NB; i++) {
 		table_addf(t, "%lld", o->winner[i]);
 		table_addf(t, "%.1f%%", percent(o->winner[i], o->records));
 	}
@@ -914,7 +935,7 @@ text_summary(const struct summary *sm, struct strbuf *out)
 {
 	struct table t;
 
-	table_init(&t, 8, 0xfe);
+	table_init(&t, 10, 0x3fe);
 	table_addf(&t, "games");
 	table_addf(&t, "records");
 	table_addf(&t, "black");
@@ -922,6 +943,8 @@ text_summary(const struct summary *sm, struct strbuf *out)
 	table_addf(&t, "white");
 	table_addf(&t, "%%");
 	table_addf(&t, "draw");
+	table_addf(&t, "%%");
+	table_addf(&t, "none");
 	table_addf(&t, "%%");
 	outcome_row(&t, "all", &sm->all);
 	outcome_row(&t, "even", &sm->even);
@@ -976,12 +999,13 @@ text_groups(const struct gamestats *s, struct strbuf *out)
 	size_t i;
 	int w;
 
-	table_init(&t, 7, 0x7e);
+	table_init(&t, 8, 0xfe);
 	table_addf(&t, "%s", by_names[s->by]);
 	table_addf(&t, "records");
 	table_addf(&t, "black");
 	table_addf(&t, "white");
 	table_addf(&t, "draw");
+	table_addf(&t, "none");
 	table_addf(&t, "median");
 	table_addf(&t, "mean");
 	for (i = 0; i < s->names.n; i++) {
@@ -992,7 +1016,7 @@ text_groups(const struct gamestats *s, struct strbuf *out)
 		lengths_of(sm, &l);
 		table_addf(&t, "%s", *v[i].name ? v[i].name : "(none)");
 		table_addf(&t, "%lld", sm->all.records);
-		for (w = 0; w < 3; w++)
+		for (w = 0; w < OUTCOME_NB; w++)
 			table_addf(&t, "%.1f%%", percent(sm->all.winner[w],
 			    sm->all.records));
 		text_number(&num, l.median);

@@ -35,9 +35,19 @@ struct game {
 	const char *opening;		/* "7g7f 3c3d"; "" under two moves */
 };
 
+/*
+ * How a game ended for the tables: a winner, a draw (no winner, the game
+ * over: sennichite, an impasse, the move limit), or none (no winner and
+ * no ending: unfinished or aborted, which is no draw).
+ */
+enum outcome { OUTCOME_BLACK, OUTCOME_WHITE, OUTCOME_DRAW, OUTCOME_NONE,
+	OUTCOME_NB };
+
+enum outcome outcome_of(enum winner w, enum reason r);
+
 struct outcomes {
 	long long records;
-	long long winner[3];		/* enum winner: black, white, none */
+	long long winner[OUTCOME_NB];	/* by enum outcome */
 	long long reason[REASON_NB];
 };
 
@@ -53,8 +63,9 @@ struct summary {
 
 struct player_stats {
 	long long games;
-	/* As Black, as White: wins, losses, draws. */
-	long long as[2][3];
+	/* As Black, as White: wins, losses, draws, unfinished (by the
+	   player's side of enum outcome). */
+	long long as[2][OUTCOME_NB];
 	char first[DATE_MAX], last[DATE_MAX];
 };
 

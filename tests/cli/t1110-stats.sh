@@ -14,7 +14,7 @@ rm -f f/SOURCES
 # rules: the record's 'summary), a nifu at move 11 (the foul loses at 10).
 # Eight even starts, the bishop handicap, White first from the even board.
 expect_success "json" "$KIFU" stats --json f
-expect_output "json" '{"records": 10, "results": {"by_reason": {"resign": 6, "abort": 1, "illegal-move": 1, "sennichite": 1, "unfinished": 1}, "by_winner": {"black": {"count": 3, "percent": 30.0}, "white": {"count": 4, "percent": 40.0}, "draw": {"count": 3, "percent": 30.0}}}, "even": {"records": 8, "results": {"by_reason": {"resign": 5, "abort": 1, "illegal-move": 1, "sennichite": 1}, "by_winner": {"black": {"count": 2, "percent": 25.0}, "white": {"count": 4, "percent": 50.0}, "draw": {"count": 2, "percent": 25.0}}}}, "handicap": {"records": 1, "results": {"by_reason": {"resign": 1}, "by_winner": {"black": {"count": 1, "percent": 100.0}, "white": {"count": 0, "percent": 0.0}, "draw": {"count": 0, "percent": 0.0}}}}, "length": {"min": 2, "median": 3.50, "mean": 4.90, "max": 13, "histogram": [{"from": 0, "to": 19, "count": 10, "plies": [0, 0, 2, 3, 2, 1, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0]}]}, "declarations": 0, "sennichite": 1, "max_moves": 0, "openings": [{"moves": "7g7f 3c3d", "count": 4}, {"moves": "3c3d 7g7f", "count": 2}, {"moves": "2g2f 3c3d", "count": 1}, {"moves": "2g2f 8c8d", "count": 1}, {"moves": "2h5h 8b5b", "count": 1}, {"moves": "7g7f 8c8d", "count": 1}]}'
+expect_output "json" '{"records": 10, "results": {"by_reason": {"resign": 6, "abort": 1, "illegal-move": 1, "sennichite": 1, "unfinished": 1}, "by_winner": {"black": {"count": 3, "percent": 30.0}, "white": {"count": 4, "percent": 40.0}, "draw": {"count": 1, "percent": 10.0}, "none": {"count": 2, "percent": 20.0}}}, "even": {"records": 8, "results": {"by_reason": {"resign": 5, "abort": 1, "illegal-move": 1, "sennichite": 1}, "by_winner": {"black": {"count": 2, "percent": 25.0}, "white": {"count": 4, "percent": 50.0}, "draw": {"count": 1, "percent": 12.5}, "none": {"count": 1, "percent": 12.5}}}}, "handicap": {"records": 1, "results": {"by_reason": {"resign": 1}, "by_winner": {"black": {"count": 1, "percent": 100.0}, "white": {"count": 0, "percent": 0.0}, "draw": {"count": 0, "percent": 0.0}, "none": {"count": 0, "percent": 0.0}}}}, "length": {"min": 2, "median": 3.50, "mean": 4.90, "max": 13, "histogram": [{"from": 0, "to": 19, "count": 10, "plies": [0, 0, 2, 3, 2, 1, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0]}]}, "declarations": 0, "sennichite": 1, "max_moves": 0, "openings": [{"moves": "7g7f 3c3d", "count": 4}, {"moves": "3c3d 7g7f", "count": 2}, {"moves": "2g2f 3c3d", "count": 1}, {"moves": "2g2f 8c8d", "count": 1}, {"moves": "2h5h 8b5b", "count": 1}, {"moves": "7g7f 8c8d", "count": 1}]}'
 # Under jsa the shuffle is a sennichite at 12: the rules' result counts.
 expect_success "rules" "$KIFU" stats --json --rules jsa f/sennichite-start.csa
 grep -q '"length": {"min": 12, "median": 12,' out ||
@@ -27,10 +27,10 @@ grep -q '"median": 2, "mean": 2.33, "max": 3' out ||
 expect_success "text" "$KIFU" stats f
 expect_output "text" "kifu stats: 10 records (8 even, 1 handicap, 1 other starts), rules auto
 
-  games     records  black       %  white      %  draw      %
-  all            10      3   30.0%      4  40.0%     3  30.0%
-  even            8      2   25.0%      4  50.0%     2  25.0%
-  handicap        1      1  100.0%      0   0.0%     0   0.0%
+  games     records  black       %  white      %  draw      %  none      %
+  all            10      3   30.0%      4  40.0%     1  10.0%     2  20.0%
+  even            8      2   25.0%      4  50.0%     1  12.5%     1  12.5%
+  handicap        1      1  100.0%      0   0.0%     0   0.0%     0   0.0%
   reasons     resign 6, abort 1, illegal-move 1, sennichite 1, unfinished 1
   endings     declarations 0, sennichite 1, max-moves 0
   length      min 2, median 3.50, mean 4.90, max 13 (plies)
@@ -45,7 +45,7 @@ expect_output "text" "kifu stats: 10 records (8 even, 1 handicap, 1 other starts
 
 # Players: as Black and as White, first and last date.
 expect_success "players" "$KIFU" stats --json --by player f/two-games.csa
-grep -q '"players": \[{"name": "Alice", "games": 2, "black": {"wins": 0, "losses": 1, "draws": 0}, "white": {"wins": 0, "losses": 1, "draws": 0}, "first": "2020-01-02", "last": "2020-01-03"}, {"name": "Bob", "games": 2, "black": {"wins": 1, "losses": 0, "draws": 0}, "white": {"wins": 1, "losses": 0, "draws": 0}, "first": "2020-01-02", "last": "2020-01-03"}\]' out ||
+grep -q '"players": \[{"name": "Alice", "games": 2, "black": {"wins": 0, "losses": 1, "draws": 0, "unfinished": 0}, "white": {"wins": 0, "losses": 1, "draws": 0, "unfinished": 0}, "first": "2020-01-02", "last": "2020-01-03"}, {"name": "Bob", "games": 2, "black": {"wins": 1, "losses": 0, "draws": 0, "unfinished": 0}, "white": {"wins": 1, "losses": 0, "draws": 0, "unfinished": 0}, "first": "2020-01-02", "last": "2020-01-03"}\]' out ||
     { echo "$name: players"; cat out; failed=1; }
 # The table lines up names in kanji, full-width and half-width forms:
 # every row's columns start at the same terminal column.
@@ -66,7 +66,8 @@ for r in rows[1:]:
     assert m and width(r[:m.end(2)]) == want, (r, want)
 EOF
 expect_success "groups" "$KIFU" stats --by year f
-grep -q '^  2021          2    0.0%   50.0%  50.0%    3.50  3.50$' out ||
+# 2021: a loss and an aborted game, which is no draw.
+grep -q '^  2021          2    0.0%   50.0%   0.0%  50.0%    3.50  3.50$' out ||
     { echo "$name: --by year"; cat out; failed=1; }
 expect_success "groups json" "$KIFU" stats --json --by opening f
 grep -q '"groups": \[{"opening": "7g7f 3c3d", "records": 4,' out ||
@@ -103,6 +104,17 @@ expect_success "merge text" "$KIFU" stats --merge --by player a.json b.json
 tail -n +2 out >merged.txt
 tail -n +2 one.txt | cmp -s - merged.txt ||
     { echo "$name: merged tables differ"; failed=1; }
+
+# A shard written before "none" and "unfinished" were counted apart (its
+# unfinished and aborted games are among the draws) still merges: what it
+# says is kept as it says it.
+"$KIFU" stats -s --json --by player f >new.json
+sed -e 's/, "none": {"count": [0-9]*, "percent": [0-9.]*}//g' \
+    -e 's/, "unfinished": [0-9]*//g' new.json >old.json
+grep -q '"none"\|"unfinished"' old.json && { echo "$name: old.json"; failed=1; }
+expect_success "merge an old shard" "$KIFU" stats --merge --json --by player old.json
+grep -q '"by_winner": {"black": {"count": 3, "percent": 30.0}, "white": {"count": 4, "percent": 40.0}, "draw": {"count": 1, "percent": 10.0}, "none": {"count": 0, "percent": 0.0}}' out ||
+    { echo "$name: an old shard's counts"; cat out; failed=1; }
 
 # --- exit codes, hostile shards ---------------------------------------------
 
