@@ -1703,12 +1703,43 @@ csa_read(struct reader *rd, struct record *out, struct diag_list *d)
 	return rs;
 }
 
-/* Evidence one line gives that the text is CSA; -1 if it speaks against. */
+/*
+ * Whether the four bytes at p are all decimal digits, tested at once: a
+ * high nibble of 3, and a low one that 6 does not carry past 15.
+ */
+static inline int
+four_digits(const char *p)
+{
+	uint32_t x;
+
+	memcpy(&x, p, sizeof(x));
+	return (x & 0xf0f0f0f0u) == 0x30303030u &&
+	    (((x & 0x0f0f0f0fu) + 0x06060606u) & 0xf0f0f0f0u) == 0;
+}
+
+/* What a move line ("+7776FU", n > 1) says of the text being CSA. */
+static inline int
+move_score(const char *p, size_t n)
+{
+	if (n < 7 || !four_digits(p + 1))
+		return -1;
+	return piece_of(p + 5) != PT_NONE &&
+	    (n == 7 || p[7] == ',' || is_blank(p[7])) ? 15 : -1;
+}
+
+/*
+ * Evidence one line gives that the text is CSA; -1 if it speaks against.
+ * Moves and times first: they are most of the lines detection reads.
+ */
 static int
 line_score(const char *p, size_t n)
 {
 	size_t i;
 
+	if (p[0] == 'T')
+		return n >= 2 && is_digit(p[1]) ? 5 : -1;
+	if (p[0] == '+' || p[0] == '-')
+		return n == 1 ? 10 : move_score(p, n);
 	switch (p[0]) {
 	case '\'':
 		return has_prefix(p, n, "'CSA encoding=") ? 40 : 0;
@@ -1725,24 +1756,11 @@ line_score(const char *p, size_t n)
 		if (n >= 2 && p[1] >= '1' && p[1] <= '9')
 			return n >= 20 ? 10 : -1;
 		return n >= 2 && (p[1] == '+' || p[1] == '-') ? 5 : -1;
-	case '+':
-	case '-':
-		if (n == 1)
-			return 10;
-		if (n < 7)
-			return -1;
-		for (i = 1; i < 5; i++)
-			if (!is_digit(p[i]))
-				return -1;
-		return piece_of(p + 5) != PT_NONE &&
-		    (n == 7 || p[7] == ',' || is_blank(p[7])) ? 15 : -1;
 	case '%':
 		for (i = 0; i < NELEM(terminals); i++)
 			if (has_prefix(p + 1, n - 1, terminals[i].word))
 				return 15;
 		return -1;
-	case 'T':
-		return n >= 2 && is_digit(p[1]) ? 5 : -1;
 	case '/':
 		return n == 1 ? 5 : -1;
 	default:
