@@ -115,10 +115,14 @@ work_slot(struct pipeline *p, void *worker, struct slot *s)
 static void
 progress(struct pipeline *p, int last)
 {
-	double now = cmd_now(), rate, el;
+	double now, rate, el;
 	long long done;
 
-	if (!p->o->progress || (!last && now - p->last_progress < 0.1))
+	/* Called for every batch: without a bar, not even the clock. */
+	if (!p->o->progress)
+		return;
+	now = cmd_now();
+	if (!last && now - p->last_progress < 0.1)
 		return;
 	p->last_progress = now;
 	el = now - p->start;

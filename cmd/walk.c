@@ -245,15 +245,35 @@ walk_file(struct walk *w, const char *path, uint64_t size, int top)
 /* A directory entry: its name, and its type when the listing says. */
 struct entry {
 	const char *name;
-	size_t off;		/* of the name in the listing's names */
+	/*
+	 * The first eight bytes of the name (NUL-padded), the first the
+	 * highest: two keys that differ order the names as strcmp does.
+	 */
+	uint64_t key;
+	size_t off, len;	/* of the name in the listing's names */
 	unsigned char type;	/* DT_REG, DT_DIR, ...; DT_UNKNOWN */
 };
 
+static uint64_t
+name_key(const char *name, size_t len)
+{
+	uint64_t k = 0;
+	size_t i;
+
+	for (i = 0; i < 8; i++)
+		k = k << 8 | (i < len ? (unsigned char)name[i] : 0);
+	return k;
+}
+
+/* Most names differ in their first eight bytes: strcmp only for ties. */
 static int
 by_name(const void *a, const void *b)
 {
-	return strcmp(((const struct entry *)a)->name,
-	    ((const struct entry *)b)->name);
+	const struct entry *x = a, *y = b;
+
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return strcmp(x->name, y->name);
 }
 
 static int walk_any(struct walk *w, const char *path, int top);
@@ -261,12 +281,16 @@ static int walk_any(struct walk *w, const char *path, int top);
 /*
  * The entries of directory d but "." and "..", in name order (the same
  * output whatever order the disk lists), their names kept one after
- * another in *names: one allocation for a listing, not one per file.
+ * another in *names, in that order: one allocation for a listing, not
+ * one per file, and each name next to the one before when the walk
+ * comes to it (the disk's order is a hash's, and a listing of 100,000
+ * files does not stay in the cache while they are read).
  */
 static struct entry *
 list_dir(DIR *d, struct strbuf *names, size_t *n)
 {
 	struct entry *v = NULL;
+	struct strbuf listed = STRBUF_INIT;
 	size_t alloc = 0, i;
 	struct dirent *de;
 
@@ -275,15 +299,26 @@ list_dir(DIR *d, struct strbuf *names, size_t *n)
 		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
 			continue;
 		ALLOC_GROW(v, *n + 1, alloc);
-		v[*n].off = names->len;
+		v[*n].off = listed.len;
+		v[*n].len = strlen(de->d_name);
 		v[(*n)++].type = de->d_type;
-		strbuf_add(names, de->d_name, strlen(de->d_name) + 1);
+		strbuf_add(&listed, de->d_name, strlen(de->d_name) + 1);
 	}
-	for (i = 0; i < *n; i++)
-		v[i].name = names->buf + v[i].off;
+	for (i = 0; i < *n; i++) {
+		v[i].name = listed.buf + v[i].off;
+		v[i].key = name_key(v[i].name, v[i].len);
+	}
 	/* An empty directory has no array at all, which qsort may not take. */
 	if (*n)
 		qsort(v, *n, sizeof(*v), by_name);
+	strbuf_grow(names, listed.len);
+	for (i = 0; i < *n; i++) {
+		v[i].off = names->len;
+		strbuf_add(names, v[i].name, v[i].len + 1);
+	}
+	for (i = 0; i < *n; i++)
+		v[i].name = names->buf + v[i].off;
+	strbuf_release(&listed);
 	return v;
 }
 
@@ -319,7 +354,7 @@ walk_dir(struct walk *w, const char *path, const struct stat *st)
 	dirlen = sub.len;
 	for (i = 0; i < n && !stop; i++) {
 		sub.len = dirlen;
-		strbuf_adds(&sub, names[i].name);
+		strbuf_add(&sub, names[i].name, names[i].len);
 		/*
 		 * A plain file the listing names as one needs no stat(): in
 		 * a tree of small records that is one system call in five.
