@@ -29,8 +29,15 @@ text_init(struct text *t)
 static void
 text_clear(struct text *t)
 {
-	free(t->buf);
+	if (t->buf_alloc) {
+		free(t->spare);
+		t->spare = t->buf;
+		t->spare_alloc = t->buf_alloc;
+	} else {
+		free(t->buf);
+	}
 	t->buf = NULL;
+	t->buf_alloc = 0;
 	t->len = 0;
 	t->nlines = 0;
 	t->encoding = "UTF-8";
@@ -43,6 +50,7 @@ text_release(struct text *t)
 	size_t max_line = t->max_line;
 
 	free(t->buf);
+	free(t->spare);
 	free(t->lines);
 	text_init(t);
 	t->max_line = max_line;
@@ -647,13 +655,21 @@ take_utf8(struct text *t, const char *data, size_t n, struct strbuf *own)
 {
 	if (own && own->alloc) {
 		/* Steal the caller's buffer instead of copying a whole file. */
-		size_t skip = (size_t)(data - own->buf);
+		size_t skip = (size_t)(data - own->buf), alloc = own->alloc;
 		char *buf = strbuf_detach(own, NULL);
 
 		if (skip)
 			memmove(buf, buf + skip, n);
 		buf[n] = '\0';
 		t->buf = buf;
+		t->buf_alloc = alloc;
+		/* The buffer taken last time, for the caller to read into. */
+		if (t->spare) {
+			own->buf = t->spare;
+			own->alloc = t->spare_alloc;
+			own->buf[0] = '\0';
+			t->spare = NULL;
+		}
 	} else {
 		t->buf = xstrndup(data, n);
 	}
