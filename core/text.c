@@ -444,11 +444,13 @@ declared_encoding(const char *data, size_t n)
 	int line;
 
 	for (line = 0; line < 3 && i < n; line++) {
-		size_t end = i;
-		const char *p;
+		const char *lf = memchr(data + i, '\n', n - i);
+		size_t end = lf ? (size_t)(lf - data) : n;
+		const char *p = memchr(data + i, '\r', end - i);
 
-		while (end < n && data[end] != '\n' && data[end] != '\r')
-			end++;
+		/* The line ends at its first CR or LF. */
+		if (p)
+			end = (size_t)(p - data);
 		if ((data[i] == '#' || data[i] == '\'') &&
 		    (p = find(data + i, end - i, "encoding="))) {
 			size_t k = (size_t)(p - data) + 9, len = 0;
