@@ -38,6 +38,7 @@ text_clear(struct text *t)
 	}
 	t->buf = NULL;
 	t->buf_alloc = 0;
+	t->any_cr = 0;
 	t->len = 0;
 	t->nlines = 0;
 	t->encoding = "UTF-8";
@@ -268,6 +269,7 @@ split_lines(struct text *t)
 	int any_cr = memchr(b, '\r', t->len) != NULL;
 	size_t start = 0;
 
+	t->any_cr = any_cr;
 	t->nlines = 0;
 	while (start < t->len) {
 		const char *nl = memchr(b + start, '\n', t->len - start);
@@ -731,6 +733,7 @@ decode_plain(struct text *t, const char *data, size_t n, struct strbuf *own,
 		return -1;
 	}
 	t->bom = bom;
+	t->any_cr = 0;	/* scan_lf_utf8 takes no CR */
 	take_utf8(t, data, n, own);
 	/* No line can be longer than the limit when the text is not. */
 	*ret = t->max_line && n > t->max_line ? check_lines(t, d) : 0;

@@ -28,6 +28,7 @@ struct text {
 	size_t nlines, alines;
 	const char *encoding;	/* "UTF-8", "CP932", "EUC-JP": static */
 	int bom;		/* the input began with a UTF-8 byte-order mark */
+	int any_cr;		/* buf holds a CR: some line may end in one */
 	/*
 	 * buf's size when it is a caller's buffer taken over (0 if not),
 	 * and the one taken before it: text_decode_strbuf gives that back

@@ -1345,16 +1345,19 @@ skip_play_lines_by_line(const struct text *t, size_t li)
  * that plain_play_line would not pass, 16 line ends at a time: no look
  * at the line table. Returns its offset, or t->len when there is none;
  * *cr is set instead when a CR comes first, for the caller to go on line
- * by line (a CR can end a line without an LF).
+ * by line (a CR can end a line without an LF). crs: whether the text has
+ * a CR to look for (a constant where this is inlined).
  */
-static size_t
-next_unplain(const struct text *t, size_t at, int *cr)
+static inline __attribute__((always_inline)) size_t
+unplain_in(const struct text *t, size_t at, int *cr, int crs)
 {
 	const char *b = t->buf;
-	const __m128i lf = _mm_set1_epi8('\n'), crs = _mm_set1_epi8('\r');
+	const __m128i lf = _mm_set1_epi8('\n'), cr1 = _mm_set1_epi8('\r');
 	const __m128i plus = _mm_set1_epi8('+'), minus = _mm_set1_epi8('-');
 	const __m128i tee = _mm_set1_epi8('T');
-	const __m128i lo = _mm_set1_epi8('0' - 1), hi = _mm_set1_epi8('9' + 1);
+	/* Digits, moved to the bottom of the signed bytes, are below this. */
+	const __m128i shift = _mm_set1_epi8((char)(0x80 - '0'));
+	const __m128i ten = _mm_set1_epi8((char)(0x80 + 10));
 	size_t i = at, len = t->len;
 
 	*cr = 0;
@@ -1366,18 +1369,18 @@ next_unplain(const struct text *t, size_t at, int *cr)
 		    (b + i + 1));
 		__m128i v2 = _mm_loadu_si128((const __m128i *)(const void *)
 		    (b + i + 2));
-		__m128i digit = _mm_and_si128(_mm_cmpgt_epi8(v2, lo),
-		    _mm_cmplt_epi8(v2, hi));
+		__m128i digit = _mm_cmplt_epi8(_mm_add_epi8(v2, shift), ten);
 		__m128i sign = _mm_or_si128(_mm_cmpeq_epi8(v1, plus),
 		    _mm_cmpeq_epi8(v1, minus));
 		__m128i t1 = _mm_cmpeq_epi8(v1, tee);
 		__m128i ok = _mm_or_si128(_mm_and_si128(_mm_or_si128(sign, t1),
 		    digit), _mm_and_si128(t1, _mm_cmpeq_epi8(v2, lf)));
-		__m128i stop = _mm_or_si128(_mm_andnot_si128(ok,
-		    _mm_cmpeq_epi8(v0, lf)), _mm_cmpeq_epi8(v0, crs));
-		unsigned m = (unsigned)_mm_movemask_epi8(stop);
+		__m128i stop = _mm_andnot_si128(ok, _mm_cmpeq_epi8(v0, lf));
+		unsigned m;
 
-		if (m) {
+		if (crs)
+			stop = _mm_or_si128(stop, _mm_cmpeq_epi8(v0, cr1));
+		if ((m = (unsigned)_mm_movemask_epi8(stop)) != 0) {
 			i += (size_t)__builtin_ctz(m);
 			*cr = b[i] == '\r';
 			return i + 1;
@@ -1394,6 +1397,12 @@ next_unplain(const struct text *t, size_t at, int *cr)
 			return i + 1;
 	}
 	return len;
+}
+
+static size_t
+next_unplain(const struct text *t, size_t at, int *cr)
+{
+	return t->any_cr ? unplain_in(t, at, cr, 1) : unplain_in(t, at, cr, 0);
 }
 
 /* The line from lo on that starts at byte off; t->nlines if none does. */
