@@ -162,6 +162,7 @@ struct walk_dirfd {
 	DIR *d;			/* the listing's, or NULL: fd alone */
 	int fd;
 	int refs;
+	int *live;		/* the walk's count of them (walk.dirfds) */
 };
 
 void
@@ -178,6 +179,7 @@ walk_dirfd_release(struct walk_dirfd *d)
 			closedir(d->d);
 		else
 			close(d->fd);
+		__atomic_sub_fetch(d->live, 1, __ATOMIC_RELAXED);
 		free(d);
 	}
 }
@@ -190,21 +192,26 @@ walk_dirfd_fd(const struct walk_dirfd *d)
 
 /*
  * The walk's own hold on a directory: the one listed (d), else path
- * opened again after a subdirectory; NULL if it cannot be (the files are
- * then opened by their whole paths, which say why they cannot).
+ * opened again after a subdirectory; NULL if it cannot be, or if
+ * WALK_DIRFDS are held already (the files are then opened by their whole
+ * paths, which say why they cannot).
  */
 static struct walk_dirfd *
-dirfd_hold_new(DIR *d, const char *path)
+dirfd_hold_new(struct walk *w, DIR *d, const char *path)
 {
 	struct walk_dirfd *h;
-	int fd = d ? dirfd(d) : open(path, O_RDONLY | O_DIRECTORY);
+	int fd;
 
-	if (fd < 0)
+	if (__atomic_load_n(&w->dirfds, __ATOMIC_RELAXED) >= WALK_DIRFDS)
 		return NULL;
+	if ((fd = d ? dirfd(d) : open(path, O_RDONLY | O_DIRECTORY)) < 0)
+		return NULL;
+	__atomic_add_fetch(&w->dirfds, 1, __ATOMIC_RELAXED);
 	h = xmalloc(sizeof(*h));
 	h->d = d;
 	h->fd = fd;
 	h->refs = 1;
+	h->live = &w->dirfds;
 	return h;
 }
 
@@ -342,7 +349,7 @@ walk_dir(struct walk *w, const char *path, const struct stat *st)
 		return fail(w, path, strerror(errno));
 	names = list_dir(d, &buf, &n);
 	/* Kept open for its files; not while a subdirectory is walked. */
-	if (!(at = dirfd_hold_new(d, path)))
+	if (!(at = dirfd_hold_new(w, d, path)))
 		closedir(d);
 	ALLOC_GROW(w->stack, w->depth + 1, w->alloc);
 	w->stack[w->depth].dev = (uint64_t)st->st_dev;
@@ -361,7 +368,8 @@ walk_dir(struct walk *w, const char *path, const struct stat *st)
 		 */
 		if (names[i].type == DT_REG && !w->sizes) {
 			if (!at && !reopen_failed)
-				reopen_failed = !(at = dirfd_hold_new(NULL, path));
+				reopen_failed = !(at = dirfd_hold_new(w, NULL,
+				    path));
 			/* A path too long to open is an error, as ever. */
 			stop = walk_file_in(w, sub.buf, 0, 0,
 			    sub.len < PATH_MAX ? at : NULL, dirlen);

@@ -71,7 +71,17 @@ struct walk {
 	/* Directories being walked, to notice symlink loops. */
 	struct walk_dir { uint64_t dev, ino; } *stack;
 	size_t depth, alloc;
+	/*
+	 * Directories held open (struct walk_dirfd) and not yet closed, by
+	 * the walk or by files not read yet: at most WALK_DIRFDS, so that a
+	 * tree of small directories cannot run the process out of file
+	 * descriptors (past it, files are opened by their whole paths).
+	 * Atomic: the readers' threads release them.
+	 */
+	int dirfds;
 };
+
+#define WALK_DIRFDS 16
 
 void walk_init(struct walk *w, const struct walk_sink *sink);
 void walk_release(struct walk *w);
