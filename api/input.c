@@ -6,17 +6,14 @@
 
 #include "api/input.h"
 
-int
-input_read(const char *path, struct strbuf *out)
+/* The rest of open file fd into out; closes fd unless it is stdin. */
+static int
+read_fd(int fd, struct strbuf *out)
 {
-	int fd = strcmp(path, "-") == 0 ? 0 : open(path, O_RDONLY);
 	struct stat st;
 	size_t want = 0;
 	int saved;
 
-	strbuf_reset(out);
-	if (fd < 0)
-		return -1;
 	if (fstat(fd, &st) == 0) {
 		if (S_ISDIR(st.st_mode)) {
 			if (fd)
@@ -58,6 +55,28 @@ input_read(const char *path, struct strbuf *out)
 	if (fd)
 		close(fd);
 	return 0;
+}
+
+int
+input_read(const char *path, struct strbuf *out)
+{
+	int fd = strcmp(path, "-") == 0 ? 0 : open(path, O_RDONLY);
+
+	strbuf_reset(out);
+	if (fd < 0)
+		return -1;
+	return read_fd(fd, out);
+}
+
+int
+input_read_at(int dirfd, const char *name, struct strbuf *out)
+{
+	int fd = openat(dirfd, name, O_RDONLY);
+
+	strbuf_reset(out);
+	if (fd < 0)
+		return -1;
+	return read_fd(fd, out);
 }
 
 const char *

@@ -12,6 +12,13 @@
  */
 int input_read(const char *path, struct strbuf *out);
 
+/*
+ * The same for a file named relative to the open directory dirfd
+ * (openat): a walk of a directory reads its files so, sparing the kernel
+ * the lookup of every component of a long path for each small file.
+ */
+int input_read_at(int dirfd, const char *name, struct strbuf *out);
+
 /* How a path is shown in messages: "<stdin>" for "-". */
 const char *input_display_name(const char *path);
 

@@ -30,6 +30,9 @@ struct item {
 	int failed;		/* could not be read: data holds why */
 	int deferred;		/* data not read yet: the worker reads name */
 	unsigned flags;
+	/* Deferred: the directory it is in, and its name there (walk.h). */
+	struct walk_dirfd *dir;
+	size_t base;
 	struct strbuf name;
 	struct strbuf data;
 };
@@ -65,6 +68,21 @@ struct pipeline {
 
 /* --- handling one batch (any thread) ----------------------------------- */
 
+/* A deferred input's bytes, by its name in its directory when it has one. */
+static int
+read_item(struct item *it)
+{
+	int rc;
+
+	if (!it->dir)
+		return input_read(it->name.buf, &it->data);
+	rc = input_read_at(walk_dirfd_fd(it->dir), it->name.buf + it->base,
+	    &it->data);
+	walk_dirfd_release(it->dir);
+	it->dir = NULL;
+	return rc;
+}
+
 /*
  * Handles the batch's inputs in order. With --fail-fast it stops after
  * the first input with a finding: nothing after it would be emitted.
@@ -78,7 +96,7 @@ work_slot(struct pipeline *p, void *worker, struct slot *s)
 		struct item *it = &s->items[i];
 		struct pipe_input in;
 
-		if (it->deferred && input_read(it->name.buf, &it->data) < 0) {
+		if (it->deferred && read_item(it) < 0) {
 			it->failed = 1;
 			strbuf_reset(&it->data);
 			strbuf_adds(&it->data, strerror(errno));
@@ -97,10 +115,14 @@ work_slot(struct pipeline *p, void *worker, struct slot *s)
 static void
 progress(struct pipeline *p, int last)
 {
-	double now = cmd_now(), rate, el;
+	double now, rate, el;
 	long long done;
 
-	if (!p->o->progress || (!last && now - p->last_progress < 0.1))
+	/* Called for every batch: without a bar, not even the clock. */
+	if (!p->o->progress)
+		return;
+	now = cmd_now();
+	if (!last && now - p->last_progress < 0.1)
 		return;
 	p->last_progress = now;
 	el = now - p->start;
@@ -157,6 +179,10 @@ clear_slot(struct pipeline *p, struct slot *s)
 
 		it->failed = it->deferred = 0;
 		it->flags = 0;
+		/* Not read: a stop, or --fail-fast, came first. */
+		if (it->dir)
+			walk_dirfd_release(it->dir);
+		it->dir = NULL;
 		strbuf_reset(&it->name);
 		/* Keep small buffers for reuse, not a big member's. */
 		if (it->data.alloc > BATCH_BYTES)
@@ -301,6 +327,7 @@ add_item(struct pipeline *p, const char *name)
 		strbuf_init(&s->items[old].data);
 		s->items[old].failed = s->items[old].deferred = 0;
 		s->items[old].flags = 0;
+		s->items[old].dir = NULL;
 	}
 	it = &s->items[s->n++];
 	strbuf_adds(&it->name, name);
@@ -364,7 +391,8 @@ sink_fail(void *ctx, const char *name, const char *why)
 }
 
 static int
-sink_path(void *ctx, const char *name, int probe)
+sink_path(void *ctx, const char *name, int probe, struct walk_dirfd *dir,
+    size_t base)
 {
 	struct pipeline *p = ctx;
 	struct item *it = add_item(p, name);
@@ -373,6 +401,11 @@ sink_path(void *ctx, const char *name, int probe)
 		return 1;
 	it->deferred = 1;
 	it->flags = flags_of(probe);
+	if (dir) {
+		walk_dirfd_hold(dir);
+		it->dir = dir;
+		it->base = base;
+	}
 	return added(p);
 }
 
@@ -551,6 +584,9 @@ pipeline_run(const struct pipeline_opts *o, const struct pipeline_ops *ops,
 		size_t k;
 
 		for (k = 0; k < s->alloc; k++) {
+			/* A batch a stop left unpublished. */
+			if (s->items[k].dir)
+				walk_dirfd_release(s->items[k].dir);
 			strbuf_release(&s->items[k].name);
 			strbuf_release(&s->items[k].data);
 		}

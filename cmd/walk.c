@@ -5,10 +5,13 @@
 #define _DEFAULT_SOURCE
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "archive_dl.h"
 #include "api/formats.h"
@@ -34,18 +37,24 @@ walk_release(struct walk *w)
 static int
 is_archive(const char *path)
 {
-	static const char *const ext[] = {
-		".tar", ".tar.gz", ".tgz", ".tar.xz", ".txz", ".tar.bz2",
-		".tbz2", ".tar.zst", ".zip", ".7z", NULL
+	static const struct {
+		const char *ext;
+		size_t len;
+	} ext[] = {
+		{ ".tar", 4 }, { ".tar.gz", 7 }, { ".tgz", 4 }, { ".tar.xz", 7 },
+		{ ".txz", 4 }, { ".tar.bz2", 8 }, { ".tbz2", 5 },
+		{ ".tar.zst", 8 }, { ".zip", 4 }, { ".7z", 3 }
 	};
 	size_t n = strlen(path), i;
+	/* The last letter first: a walk asks this of every record file. */
+	char last = n ? path[n - 1] : '\0';
 
-	for (i = 0; ext[i]; i++) {
-		size_t k = strlen(ext[i]);
-
-		if (n > k && strcasecmp(path + n - k, ext[i]) == 0)
+	if (last >= 'A' && last <= 'Z')
+		last = (char)(last - 'A' + 'a');
+	for (i = 0; i < sizeof(ext) / sizeof(ext[0]); i++)
+		if (n > ext[i].len && last == ext[i].ext[ext[i].len - 1] &&
+		    strcasecmp(path + n - ext[i].len, ext[i].ext) == 0)
 			return 1;
-	}
 	return 0;
 }
 
@@ -149,9 +158,70 @@ walk_archive(struct walk *w, const char *path)
 	return stop;
 }
 
-/* A plain file; top: named by the user, and read whatever its name. */
+struct walk_dirfd {
+	DIR *d;			/* the listing's, or NULL: fd alone */
+	int fd;
+	int refs;
+	int *live;		/* the walk's count of them (walk.dirfds) */
+};
+
+void
+walk_dirfd_hold(struct walk_dirfd *d)
+{
+	__atomic_add_fetch(&d->refs, 1, __ATOMIC_RELAXED);
+}
+
+void
+walk_dirfd_release(struct walk_dirfd *d)
+{
+	if (__atomic_sub_fetch(&d->refs, 1, __ATOMIC_ACQ_REL) == 0) {
+		if (d->d)
+			closedir(d->d);
+		else
+			close(d->fd);
+		__atomic_sub_fetch(d->live, 1, __ATOMIC_RELAXED);
+		free(d);
+	}
+}
+
+int
+walk_dirfd_fd(const struct walk_dirfd *d)
+{
+	return d->fd;
+}
+
+/*
+ * The walk's own hold on a directory: the one listed (d), else path
+ * opened again after a subdirectory; NULL if it cannot be, or if
+ * WALK_DIRFDS are held already (the files are then opened by their whole
+ * paths, which say why they cannot).
+ */
+static struct walk_dirfd *
+dirfd_hold_new(struct walk *w, DIR *d, const char *path)
+{
+	struct walk_dirfd *h;
+	int fd;
+
+	if (__atomic_load_n(&w->dirfds, __ATOMIC_RELAXED) >= WALK_DIRFDS)
+		return NULL;
+	if ((fd = d ? dirfd(d) : open(path, O_RDONLY | O_DIRECTORY)) < 0)
+		return NULL;
+	__atomic_add_fetch(&w->dirfds, 1, __ATOMIC_RELAXED);
+	h = xmalloc(sizeof(*h));
+	h->d = d;
+	h->fd = fd;
+	h->refs = 1;
+	h->live = &w->dirfds;
+	return h;
+}
+
+/*
+ * A plain file; top: named by the user, and read whatever its name. dir:
+ * NULL, or the directory that holds it, as path from byte base on.
+ */
 static int
-walk_file(struct walk *w, const char *path, uint64_t size, int top)
+walk_file_in(struct walk *w, const char *path, uint64_t size, int top,
+    struct walk_dirfd *dir, size_t base)
 {
 	int stop, probe = 0;
 
@@ -162,7 +232,7 @@ walk_file(struct walk *w, const char *path, uint64_t size, int top)
 		return 0;
 	}
 	if (w->sink.path) {
-		stop = w->sink.path(w->sink.ctx, path, probe);
+		stop = w->sink.path(w->sink.ctx, path, probe, dir, base);
 		w->bytes_done += size;
 		return stop;
 	}
@@ -173,30 +243,101 @@ walk_file(struct walk *w, const char *path, uint64_t size, int top)
 	return stop;
 }
 
+static int
+walk_file(struct walk *w, const char *path, uint64_t size, int top)
+{
+	return walk_file_in(w, path, size, top, NULL, 0);
+}
+
 /* A directory entry: its name, and its type when the listing says. */
 struct entry {
-	char *name;
+	const char *name;
+	/*
+	 * The first eight bytes of the name (NUL-padded), the first the
+	 * highest: two keys that differ order the names as strcmp does.
+	 */
+	uint64_t key;
+	size_t off, len;	/* of the name in the listing's names */
 	unsigned char type;	/* DT_REG, DT_DIR, ...; DT_UNKNOWN */
 };
 
+static uint64_t
+name_key(const char *name, size_t len)
+{
+	uint64_t k = 0;
+	size_t i;
+
+	for (i = 0; i < 8; i++)
+		k = k << 8 | (i < len ? (unsigned char)name[i] : 0);
+	return k;
+}
+
+/* Most names differ in their first eight bytes: strcmp only for ties. */
 static int
 by_name(const void *a, const void *b)
 {
-	return strcmp(((const struct entry *)a)->name,
-	    ((const struct entry *)b)->name);
+	const struct entry *x = a, *y = b;
+
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return strcmp(x->name, y->name);
 }
 
 static int walk_any(struct walk *w, const char *path, int top);
 
+/*
+ * The entries of directory d but "." and "..", in name order (the same
+ * output whatever order the disk lists), their names kept one after
+ * another in *names, in that order: one allocation for a listing, not
+ * one per file, and each name next to the one before when the walk
+ * comes to it (the disk's order is a hash's, and a listing of 100,000
+ * files does not stay in the cache while they are read).
+ */
+static struct entry *
+list_dir(DIR *d, struct strbuf *names, size_t *n)
+{
+	struct entry *v = NULL;
+	struct strbuf listed = STRBUF_INIT;
+	size_t alloc = 0, i;
+	struct dirent *de;
+
+	*n = 0;
+	while ((de = readdir(d))) {
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		ALLOC_GROW(v, *n + 1, alloc);
+		v[*n].off = listed.len;
+		v[*n].len = strlen(de->d_name);
+		v[(*n)++].type = de->d_type;
+		strbuf_add(&listed, de->d_name, strlen(de->d_name) + 1);
+	}
+	for (i = 0; i < *n; i++) {
+		v[i].name = listed.buf + v[i].off;
+		v[i].key = name_key(v[i].name, v[i].len);
+	}
+	/* An empty directory has no array at all, which qsort may not take. */
+	if (*n)
+		qsort(v, *n, sizeof(*v), by_name);
+	strbuf_grow(names, listed.len);
+	for (i = 0; i < *n; i++) {
+		v[i].off = names->len;
+		strbuf_add(names, v[i].name, v[i].len + 1);
+	}
+	for (i = 0; i < *n; i++)
+		v[i].name = names->buf + v[i].off;
+	strbuf_release(&listed);
+	return v;
+}
+
 static int
 walk_dir(struct walk *w, const char *path, const struct stat *st)
 {
-	struct entry *names = NULL;
-	size_t n = 0, alloc = 0, i;
-	struct strbuf sub = STRBUF_INIT;
-	struct dirent *de;
+	struct entry *names;
+	size_t n, i, dirlen;
+	struct strbuf sub = STRBUF_INIT, buf = STRBUF_INIT;
+	struct walk_dirfd *at;
 	DIR *d;
-	int stop = 0;
+	int stop = 0, reopen_failed = 0;
 
 	for (i = 0; i < w->depth; i++)
 		if (w->stack[i].dev == (uint64_t)st->st_dev &&
@@ -206,44 +347,45 @@ walk_dir(struct walk *w, const char *path, const struct stat *st)
 		}
 	if (!(d = opendir(path)))
 		return fail(w, path, strerror(errno));
-	while ((de = readdir(d))) {
-		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-			continue;
-		ALLOC_GROW(names, n + 1, alloc);
-		names[n].name = xstrndup(de->d_name, strlen(de->d_name));
-		names[n++].type = de->d_type;
-	}
-	closedir(d);
-	/*
-	 * Name order: the same output whatever order the disk lists. An
-	 * empty directory has no array at all, which qsort may not take.
-	 */
-	if (n)
-		qsort(names, n, sizeof(*names), by_name);
+	names = list_dir(d, &buf, &n);
+	/* Kept open for its files; not while a subdirectory is walked. */
+	if (!(at = dirfd_hold_new(w, d, path)))
+		closedir(d);
 	ALLOC_GROW(w->stack, w->depth + 1, w->alloc);
 	w->stack[w->depth].dev = (uint64_t)st->st_dev;
 	w->stack[w->depth].ino = (uint64_t)st->st_ino;
 	w->depth++;
-	for (i = 0; i < n; i++) {
-		if (!stop) {
-			strbuf_reset(&sub);
-			strbuf_addf(&sub, "%s%s%s", path,
-			    path[strlen(path) - 1] == '/' ? "" : "/",
-			    names[i].name);
-			/*
-			 * A plain file the listing names as one needs no
-			 * stat(): in a tree of small records that is one
-			 * system call in five.
-			 */
-			if (names[i].type == DT_REG && !w->sizes)
-				stop = walk_file(w, sub.buf, 0, 0);
-			else
-				stop = walk_any(w, sub.buf, 0);
+	strbuf_adds(&sub, path);
+	if (sub.buf[sub.len - 1] != '/')
+		strbuf_addc(&sub, '/');
+	dirlen = sub.len;
+	for (i = 0; i < n && !stop; i++) {
+		sub.len = dirlen;
+		strbuf_add(&sub, names[i].name, names[i].len);
+		/*
+		 * A plain file the listing names as one needs no stat(): in
+		 * a tree of small records that is one system call in five.
+		 */
+		if (names[i].type == DT_REG && !w->sizes) {
+			if (!at && !reopen_failed)
+				reopen_failed = !(at = dirfd_hold_new(w, NULL,
+				    path));
+			/* A path too long to open is an error, as ever. */
+			stop = walk_file_in(w, sub.buf, 0, 0,
+			    sub.len < PATH_MAX ? at : NULL, dirlen);
+			continue;
 		}
-		free(names[i].name);
+		if (at) {
+			walk_dirfd_release(at);
+			at = NULL;
+		}
+		stop = walk_any(w, sub.buf, 0);
 	}
+	if (at)
+		walk_dirfd_release(at);
 	w->depth--;
 	free(names);
+	strbuf_release(&buf);
 	strbuf_release(&sub);
 	return stop;
 }

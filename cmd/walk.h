@@ -19,6 +19,18 @@
  * ignore(). A path named on the command line is always read. With
  * walk.all_files, every file is read.
  */
+/*
+ * A directory a walk holds open while it lists plain files from it, so
+ * that they are read by their names in it (input_read_at): the kernel's
+ * lookup of every component of a long path costs more than reading a
+ * small record. Shared by the walk and the files a sink has not read
+ * yet; the last release closes it. Any thread may hold and release one.
+ */
+struct walk_dirfd;
+void walk_dirfd_hold(struct walk_dirfd *d);
+void walk_dirfd_release(struct walk_dirfd *d);
+int walk_dirfd_fd(const struct walk_dirfd *d);
+
 struct walk_sink {
 	void *ctx;
 	/*
@@ -30,9 +42,12 @@ struct walk_sink {
 	    int probe);
 	/*
 	 * Optional: a plain file by name, for the callee to read itself
-	 * (in parallel); when NULL, plain files come through file().
+	 * (in parallel); when NULL, plain files come through file(). dir,
+	 * when not NULL, is the directory that holds the file, as the name
+	 * from byte base on: the callee holds it until it has read it.
 	 */
-	int (*path)(void *ctx, const char *name, int probe);
+	int (*path)(void *ctx, const char *name, int probe,
+	    struct walk_dirfd *dir, size_t base);
 	/* A file not read because its name says it is no record. */
 	void (*ignore)(void *ctx, const char *name);
 	/* An input that cannot be read (counted; the walk goes on). */
@@ -56,7 +71,17 @@ struct walk {
 	/* Directories being walked, to notice symlink loops. */
 	struct walk_dir { uint64_t dev, ino; } *stack;
 	size_t depth, alloc;
+	/*
+	 * Directories held open (struct walk_dirfd) and not yet closed, by
+	 * the walk or by files not read yet: at most WALK_DIRFDS, so that a
+	 * tree of small directories cannot run the process out of file
+	 * descriptors (past it, files are opened by their whole paths).
+	 * Atomic: the readers' threads release them.
+	 */
+	int dirfds;
 };
+
+#define WALK_DIRFDS 16
 
 void walk_init(struct walk *w, const struct walk_sink *sink);
 void walk_release(struct walk *w);

@@ -114,13 +114,19 @@ fold_append(struct strbuf *out, const char *s, size_t n)
 	uint32_t cp;
 
 	while (i < n) {
-		/* Runs of plain ASCII, as most names are, need no decoding. */
-		unsigned char c = (unsigned char)s[i];
+		/*
+		 * Runs of plain ASCII, as most names are, need no decoding,
+		 * and take no more room than they had: written in place.
+		 */
+		if ((unsigned char)s[i] < 0x80) {
+			strbuf_grow(out, n - i);
+			for (; i < n && (unsigned char)s[i] < 0x80; i++) {
+				char c = s[i];
 
-		if (c < 0x80) {
-			strbuf_addc(out, c >= 'A' && c <= 'Z' ?
-			    (char)(c + ('a' - 'A')) : (char)c);
-			i++;
+				out->buf[out->len++] = c >= 'A' && c <= 'Z' ?
+				    (char)(c + ('a' - 'A')) : c;
+			}
+			out->buf[out->len] = '\0';
 			continue;
 		}
 		i += fold_next(s + i, n - i, &cp);

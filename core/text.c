@@ -29,8 +29,16 @@ text_init(struct text *t)
 static void
 text_clear(struct text *t)
 {
-	free(t->buf);
+	if (t->buf_alloc) {
+		free(t->spare);
+		t->spare = t->buf;
+		t->spare_alloc = t->buf_alloc;
+	} else {
+		free(t->buf);
+	}
 	t->buf = NULL;
+	t->buf_alloc = 0;
+	t->any_cr = 0;
 	t->len = 0;
 	t->nlines = 0;
 	t->encoding = "UTF-8";
@@ -43,6 +51,7 @@ text_release(struct text *t)
 	size_t max_line = t->max_line;
 
 	free(t->buf);
+	free(t->spare);
 	free(t->lines);
 	text_init(t);
 	t->max_line = max_line;
@@ -260,6 +269,7 @@ split_lines(struct text *t)
 	int any_cr = memchr(b, '\r', t->len) != NULL;
 	size_t start = 0;
 
+	t->any_cr = any_cr;
 	t->nlines = 0;
 	while (start < t->len) {
 		const char *nl = memchr(b + start, '\n', t->len - start);
@@ -436,11 +446,13 @@ declared_encoding(const char *data, size_t n)
 	int line;
 
 	for (line = 0; line < 3 && i < n; line++) {
-		size_t end = i;
-		const char *p;
+		const char *lf = memchr(data + i, '\n', n - i);
+		size_t end = lf ? (size_t)(lf - data) : n;
+		const char *p = memchr(data + i, '\r', end - i);
 
-		while (end < n && data[end] != '\n' && data[end] != '\r')
-			end++;
+		/* The line ends at its first CR or LF. */
+		if (p)
+			end = (size_t)(p - data);
 		if ((data[i] == '#' || data[i] == '\'') &&
 		    (p = find(data + i, end - i, "encoding="))) {
 			size_t k = (size_t)(p - data) + 9, len = 0;
@@ -647,13 +659,21 @@ take_utf8(struct text *t, const char *data, size_t n, struct strbuf *own)
 {
 	if (own && own->alloc) {
 		/* Steal the caller's buffer instead of copying a whole file. */
-		size_t skip = (size_t)(data - own->buf);
+		size_t skip = (size_t)(data - own->buf), alloc = own->alloc;
 		char *buf = strbuf_detach(own, NULL);
 
 		if (skip)
 			memmove(buf, buf + skip, n);
 		buf[n] = '\0';
 		t->buf = buf;
+		t->buf_alloc = alloc;
+		/* The buffer taken last time, for the caller to read into. */
+		if (t->spare) {
+			own->buf = t->spare;
+			own->alloc = t->spare_alloc;
+			own->buf[0] = '\0';
+			t->spare = NULL;
+		}
 	} else {
 		t->buf = xstrndup(data, n);
 	}
@@ -713,6 +733,7 @@ decode_plain(struct text *t, const char *data, size_t n, struct strbuf *own,
 		return -1;
 	}
 	t->bom = bom;
+	t->any_cr = 0;	/* scan_lf_utf8 takes no CR */
 	take_utf8(t, data, n, own);
 	/* No line can be longer than the limit when the text is not. */
 	*ret = t->max_line && n > t->max_line ? check_lines(t, d) : 0;

@@ -28,6 +28,16 @@ struct text {
 	size_t nlines, alines;
 	const char *encoding;	/* "UTF-8", "CP932", "EUC-JP": static */
 	int bom;		/* the input began with a UTF-8 byte-order mark */
+	int any_cr;		/* buf holds a CR: some line may end in one */
+	/*
+	 * buf's size when it is a caller's buffer taken over (0 if not),
+	 * and the one taken before it: text_decode_strbuf gives that back
+	 * to the caller, for the next file to be read into without a
+	 * malloc and a free.
+	 */
+	size_t buf_alloc;
+	char *spare;
+	size_t spare_alloc;
 	/*
 	 * Longest line accepted, in decoded bytes (0: any). text_init sets
 	 * limits_default.line (core/limit.h); text_release keeps it.

@@ -25,6 +25,9 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "core/core.h"
 #include "core/handicap.h"
@@ -1304,28 +1307,155 @@ play_line(const char *p, size_t n)
 }
 
 /*
- * The first line from li on that play_line does not pass over, looking
- * first at what nearly every such line starts with, a sign or a T in the
- * first column (the text ends in NUL, so p[1] may be read).
+ * Whether line p (the text's, so p[1] may be read) passes play_line by
+ * what nearly every such line starts with, a sign or a T in the first
+ * column and a digit after it (or a T alone): the test the skip makes
+ * of every line before play_line's own.
  */
+static inline int
+plain_play_line(const char *p, size_t n)
+{
+	char c = p[0];
+
+	if ((c == '+' || c == '-') && n > 1 && is_digit(p[1]))
+		return 1;
+	return c == 'T' && (n == 1 || is_digit(p[1]));
+}
+
+/* The first line from li on that play_line does not pass over. */
 static size_t
-skip_play_lines(const struct text *t, size_t li)
+skip_play_lines_by_line(const struct text *t, size_t li)
 {
 	const struct text_line *l = t->lines;
 	size_t n = t->nlines;
 
 	for (; li < n; li++) {
 		const char *p = t->buf + l[li].off;
-		char c = p[0];
 
-		if ((c == '+' || c == '-') && l[li].len > 1 && is_digit(p[1]))
-			continue;
-		if (c == 'T' && (l[li].len == 1 || is_digit(p[1])))
-			continue;
-		if (!play_line(p, l[li].len))
+		if (!plain_play_line(p, l[li].len) &&
+		    !play_line(p, l[li].len))
 			break;
 	}
 	return li;
+}
+
+#ifdef __SSE2__
+/*
+ * From byte at on, where the first line starts (the byte after an LF)
+ * that plain_play_line would not pass, 16 line ends at a time: no look
+ * at the line table. Returns its offset, or t->len when there is none;
+ * *cr is set instead when a CR comes first, for the caller to go on line
+ * by line (a CR can end a line without an LF). crs: whether the text has
+ * a CR to look for (a constant where this is inlined).
+ */
+static inline __attribute__((always_inline)) size_t
+unplain_in(const struct text *t, size_t at, int *cr, int crs)
+{
+	const char *b = t->buf;
+	const __m128i lf = _mm_set1_epi8('\n'), cr1 = _mm_set1_epi8('\r');
+	const __m128i plus = _mm_set1_epi8('+'), minus = _mm_set1_epi8('-');
+	const __m128i tee = _mm_set1_epi8('T');
+	/* Digits, moved to the bottom of the signed bytes, are below this. */
+	const __m128i shift = _mm_set1_epi8((char)(0x80 - '0'));
+	const __m128i ten = _mm_set1_epi8((char)(0x80 + 10));
+	size_t i = at, len = t->len;
+
+	*cr = 0;
+	/* The loads reach byte i + 17: the text's closing NUL at most. */
+	for (; i + 17 <= len; i += 16) {
+		__m128i v0 = _mm_loadu_si128((const __m128i *)(const void *)
+		    (b + i));
+		__m128i v1 = _mm_loadu_si128((const __m128i *)(const void *)
+		    (b + i + 1));
+		__m128i v2 = _mm_loadu_si128((const __m128i *)(const void *)
+		    (b + i + 2));
+		__m128i digit = _mm_cmplt_epi8(_mm_add_epi8(v2, shift), ten);
+		__m128i sign = _mm_or_si128(_mm_cmpeq_epi8(v1, plus),
+		    _mm_cmpeq_epi8(v1, minus));
+		__m128i t1 = _mm_cmpeq_epi8(v1, tee);
+		__m128i ok = _mm_or_si128(_mm_and_si128(_mm_or_si128(sign, t1),
+		    digit), _mm_and_si128(t1, _mm_cmpeq_epi8(v2, lf)));
+		__m128i stop = _mm_andnot_si128(ok, _mm_cmpeq_epi8(v0, lf));
+		unsigned m;
+
+		if (crs)
+			stop = _mm_or_si128(stop, _mm_cmpeq_epi8(v0, cr1));
+		if ((m = (unsigned)_mm_movemask_epi8(stop)) != 0) {
+			i += (size_t)__builtin_ctz(m);
+			*cr = b[i] == '\r';
+			return i + 1;
+		}
+	}
+	for (; i < len; i++) {
+		if (b[i] == '\r') {
+			*cr = 1;
+			return i + 1;
+		}
+		/* The LF that ends the text starts no line. */
+		if (b[i] == '\n' && i + 1 < len &&
+		    !plain_play_line(b + i + 1, b[i + 2] == '\n' ? 1 : 2))
+			return i + 1;
+	}
+	return len;
+}
+
+static size_t
+next_unplain(const struct text *t, size_t at, int *cr)
+{
+	return t->any_cr ? unplain_in(t, at, cr, 1) : unplain_in(t, at, cr, 0);
+}
+
+/* The line from lo on that starts at byte off; t->nlines if none does. */
+static size_t
+line_at(const struct text *t, size_t lo, size_t off)
+{
+	size_t hi = t->nlines;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (t->lines[mid].off < off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < t->nlines && t->lines[lo].off == off ? lo : t->nlines;
+}
+#endif
+
+/*
+ * The first line from li on that play_line does not pass over. The move
+ * lines are most of a file, and most are short: they are passed over by
+ * their bytes, 16 at a time, rather than looked up one by one in the line
+ * table.
+ */
+static size_t
+skip_play_lines(const struct text *t, size_t li)
+{
+#ifdef __SSE2__
+	const struct text_line *l = t->lines;
+	size_t n = t->nlines;
+
+	while (li < n) {
+		const char *p = t->buf + l[li].off;
+		size_t at, k;
+		int cr;
+
+		if (!plain_play_line(p, l[li].len) && !play_line(p, l[li].len))
+			return li;
+		at = next_unplain(t, (size_t)l[li].off + l[li].len, &cr);
+		if (cr)
+			return skip_play_lines_by_line(t, li + 1);
+		if (at >= t->len)
+			return n;
+		if ((k = line_at(t, li + 1, at)) == n)
+			return skip_play_lines_by_line(t, li + 1);
+		li = k;
+	}
+	return n;
+#else
+	return skip_play_lines_by_line(t, li);
+#endif
 }
 
 /* One line of the record; LINE_END for the "/" that ends it. */
@@ -1703,12 +1833,43 @@ csa_read(struct reader *rd, struct record *out, struct diag_list *d)
 	return rs;
 }
 
-/* Evidence one line gives that the text is CSA; -1 if it speaks against. */
+/*
+ * Whether the four bytes at p are all decimal digits, tested at once: a
+ * high nibble of 3, and a low one that 6 does not carry past 15.
+ */
+static inline int
+four_digits(const char *p)
+{
+	uint32_t x;
+
+	memcpy(&x, p, sizeof(x));
+	return (x & 0xf0f0f0f0u) == 0x30303030u &&
+	    (((x & 0x0f0f0f0fu) + 0x06060606u) & 0xf0f0f0f0u) == 0;
+}
+
+/* What a move line ("+7776FU", n > 1) says of the text being CSA. */
+static inline int
+move_score(const char *p, size_t n)
+{
+	if (n < 7 || !four_digits(p + 1))
+		return -1;
+	return piece_of(p + 5) != PT_NONE &&
+	    (n == 7 || p[7] == ',' || is_blank(p[7])) ? 15 : -1;
+}
+
+/*
+ * Evidence one line gives that the text is CSA; -1 if it speaks against.
+ * Moves and times first: they are most of the lines detection reads.
+ */
 static int
 line_score(const char *p, size_t n)
 {
 	size_t i;
 
+	if (p[0] == 'T')
+		return n >= 2 && is_digit(p[1]) ? 5 : -1;
+	if (p[0] == '+' || p[0] == '-')
+		return n == 1 ? 10 : move_score(p, n);
 	switch (p[0]) {
 	case '\'':
 		return has_prefix(p, n, "'CSA encoding=") ? 40 : 0;
@@ -1725,24 +1886,11 @@ line_score(const char *p, size_t n)
 		if (n >= 2 && p[1] >= '1' && p[1] <= '9')
 			return n >= 20 ? 10 : -1;
 		return n >= 2 && (p[1] == '+' || p[1] == '-') ? 5 : -1;
-	case '+':
-	case '-':
-		if (n == 1)
-			return 10;
-		if (n < 7)
-			return -1;
-		for (i = 1; i < 5; i++)
-			if (!is_digit(p[i]))
-				return -1;
-		return piece_of(p + 5) != PT_NONE &&
-		    (n == 7 || p[7] == ',' || is_blank(p[7])) ? 15 : -1;
 	case '%':
 		for (i = 0; i < NELEM(terminals); i++)
 			if (has_prefix(p + 1, n - 1, terminals[i].word))
 				return 15;
 		return -1;
-	case 'T':
-		return n >= 2 && is_digit(p[1]) ? 5 : -1;
 	case '/':
 		return n == 1 ? 5 : -1;
 	default:

@@ -1750,7 +1750,7 @@ test_file_case(void **state)
 
 /* ---- the test list ---- */
 
-#define N_FIXED 32
+#define N_FIXED 33
 #define N_TESTS (N_FIXED + N_DETECT_CASES + N_VERSION_CASES + \
 	N_POSITION_CASES + N_ERROR_CASES + N_TERMINAL_CASES + \
 	N_SUMMARY_CASES + N_WRITE_CASES + N_FILE_CASES)
@@ -1786,17 +1786,14 @@ add_cases(struct CMUnitTest *tests, char (*names)[128], size_t *n,
  * of testdata/, in lockstep with a whole read.
  */
 static void
-headers_only_file(const char *path)
+headers_only_text(const char *path, const char *data, size_t n)
 {
 	struct diag_list d1 = DIAG_LIST_INIT, d2 = DIAG_LIST_INIT;
 	struct reader whole, heads;
 	struct record r1, r2;
 	struct text t;
-	size_t n, h;
-	char *data;
+	size_t h;
 
-	if (!(data = walk_slurp(path, &n)))
-		fail_msg("%s: cannot read", path);
 	text_init(&t);
 	if (text_decode(&t, data, n, &d1) == 0) {
 		record_init(&r1, variant_standard());
@@ -1835,13 +1832,19 @@ headers_only_file(const char *path)
 				assert_int_equal(position_key(&r1.start),
 				    position_key(&r2.start));
 				/* Raw lines (81Dojo's) are no move lines. */
-				assert_int_equal(r1.nheaders, r2.nheaders);
+				if (r1.nheaders != r2.nheaders)
+					fail_msg("%s: record %d: %zu headers, "
+					    "headers only %zu", path,
+					    whole.nread, r1.nheaders,
+					    r2.nheaders);
 				for (h = 0; h < r1.nheaders; h++) {
 					assert_int_equal(r1.headers[h].id,
 					    r2.headers[h].id);
 					assert_string_equal(
 					    record_str(&r1, r1.headers[h].value),
 					    record_str(&r2, r2.headers[h].value));
+					assert_int_equal(r1.headers[h].loc.line,
+					    r2.headers[h].loc.line);
 				}
 			}
 			if (s1 == READ_FATAL)
@@ -1853,6 +1856,17 @@ headers_only_file(const char *path)
 	text_release(&t);
 	diag_list_release(&d1);
 	diag_list_release(&d2);
+}
+
+static void
+headers_only_file(const char *path)
+{
+	size_t n;
+	char *data;
+
+	if (!(data = walk_slurp(path, &n)))
+		fail_msg("%s: cannot read", path);
+	headers_only_text(path, data, n);
 	free(data);
 }
 
@@ -1903,6 +1917,62 @@ test_csa_headers_only(void **state)
 	session_close(&s);
 }
 
+/*
+ * The headers-only reader passes over move lines 16 bytes at a time (or
+ * line by line after a CR): every line that stops it, at every place in
+ * a block and near the end of the text, under every line end, must stop
+ * it as it stops a whole read.
+ */
+static void
+test_csa_headers_only_skip(void **state)
+{
+	static const char *const stops[] = {
+		"$END_TIME:2020/01/02 10:00:00", "'a comment", "'summary:toryo:a win:b lose",
+		"/", "N+late", "  +7776FU", "+", "-", "T", "T.5", "Tx", "+x",
+		"%TORYO", "%+ILLEGAL_ACTION", "%%", "", " ", "\t", "+7776FU,T3",
+		"+7776FU, T3", "To_Move:+", "V2.2", "PI", "P1-KY", "$EVENT:x,y",
+		"+0055KA", "-2233UM", "T12,+7776FU",
+	};
+	static const char *const eols[] = { "\n", "\r\n", "\r" };
+	static const char *const moves[] = {
+		"+7776FU", "T1", "-3334FU", "T12", "+2726FU", "T123",
+	};
+	struct strbuf sb = STRBUF_INIT;
+	char name[64];
+	size_t i, e, k, m;
+	int last;
+
+	(void)state;
+	for (i = 0; i < sizeof(stops) / sizeof(stops[0]); i++)
+		for (e = 0; e < sizeof(eols) / sizeof(eols[0]); e++)
+			for (k = 0; k < 24; k++)
+				for (last = 0; last < 2; last++) {
+					strbuf_reset(&sb);
+					strbuf_addf(&sb, "V2.2%sN+a%sN-b%sPI%s+%s",
+					    eols[e], eols[e], eols[e], eols[e],
+					    eols[e]);
+					/* k short lines move the stop through a block. */
+					for (m = 0; m < k + 6; m++)
+						strbuf_addf(&sb, "%s%s",
+						    m < k ? "T1" : moves[m % 6],
+						    eols[e]);
+					strbuf_addf(&sb, "%s%s", stops[i],
+					    last ? "" : eols[e]);
+					if (!last)
+						strbuf_addf(&sb, "+7776FU%sT1%s"
+						    "$EVENT:after%s%%TORYO%s/%s"
+						    "N+c%sPI%s-%s-3334FU%s",
+						    eols[e], eols[e], eols[e],
+						    eols[e], eols[e], eols[e],
+						    eols[e], eols[e], eols[e]);
+					snprintf(name, sizeof(name),
+					    "stop %zu, eol %zu, %zu lines%s", i,
+					    e, k, last ? ", at the end" : "");
+					headers_only_text(name, sb.buf, sb.len);
+				}
+	strbuf_release(&sb);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -1927,6 +1997,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_csa_several_records),
 		cmocka_unit_test(test_csa_error_then_next),
 		cmocka_unit_test(test_csa_headers_only),
+		cmocka_unit_test(test_csa_headers_only_skip),
 		cmocka_unit_test(test_csa_empty_records),
 		cmocka_unit_test(test_csa_unknown_lines),
 		cmocka_unit_test(test_csa_hostile),

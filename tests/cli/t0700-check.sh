@@ -165,4 +165,18 @@ cmp -s want first || { echo "$name: summary of disputed"; cat out; failed=1; }
 printf '{"oops": 1}\nnot json\n' >bad.jsonl
 expect_exit 2 "summary of junk" "$KIFU" summary bad.jsonl
 expect_stderr_has "summary of junk" "bad.jsonl:2:"
+
+# A tree of one-record directories under a low limit of open files: the
+# walk holds a few directories open for their files (walk.h, WALK_DIRFDS),
+# never one for every file waiting to be read.
+mkdir small
+i=0
+while [ $i -lt 300 ]; do
+	mkdir small/d$i && cp "$TESTDATA/csa/floodgate/floodgate.csa" small/d$i/g.csa
+	i=$((i + 1))
+done
+(ulimit -n 40 && exec "$KIFU" check -j8 small) >out 2>err
+rc=$?
+[ $rc -eq 0 ] && ! grep -q 'error' err && grep -q '^kifu: 300 records: 300 valid' err ||
+    { echo "$name: small directories under ulimit -n 40: exit $rc"; head -3 err; failed=1; }
 finish
