@@ -398,7 +398,40 @@ struct book_in {
 					   position are dropped */
 	int mid_file;			/* read from inside the file: no
 					   line is its first */
+	/*
+	 * With mid_file, set when lineno counts from the byte offset
+	 * before in file fd (a query's lines): the newlines before it are
+	 * counted only for a message, as they may be most of a 500 MB
+	 * book.
+	 */
+	int lines_after;
+	int fd;
+	off_t before;
 };
+
+/* The newlines in fd's first n bytes (as many as can be read). */
+static unsigned long
+newlines_before(int fd, off_t n)
+{
+	char buf[1 << 16];
+	unsigned long lines = 0;
+	off_t i = 0;
+
+	while (i < n) {
+		size_t want = n - i < (off_t)sizeof(buf) ? (size_t)(n - i) :
+		    sizeof(buf);
+		ssize_t got = pread(fd, buf, want, i);
+		const char *p = buf, *end;
+
+		if (got <= 0)
+			break;
+		for (end = buf + got; (p = memchr(p, '\n', (size_t)(end -
+		    p))); p++)
+			lines++;
+		i += got;
+	}
+	return lines;
+}
 
 static int
 book_fail(const struct book_in *in, unsigned long line, size_t col,
@@ -406,6 +439,8 @@ book_fail(const struct book_in *in, unsigned long line, size_t col,
 {
 	struct strbuf sb = STRBUF_INIT;
 
+	if (in->lines_after)
+		line += newlines_before(in->fd, in->before);
 	cmd_add_clean(&sb, msg);
 	fprintf(stderr, "%s:%lu:%zu: error: %s [%s]\n", in->name, line, col,
 	    sb.buf, id);
@@ -1012,11 +1047,55 @@ print_summary(const struct book *b, const char *mode)
 
 /* ---- query --------------------------------------------------------------- */
 
+/*
+ * A book being searched, read a block at a time: the probes of a binary
+ * search and the scans of the lines after them read few bytes each.
+ */
 struct qfile {
 	int fd;
 	off_t size;
-	char buf[4096];
+	off_t at;			/* the block's offset */
+	size_t len;			/* its bytes read */
+	char block[16384];
 };
+
+/* The bytes from off on that the block holds (read if it must be) in *p:
+   how many; 0 at the end of the file or on a read error. */
+static size_t
+qview(struct qfile *q, off_t off, const char **p)
+{
+	if (off < q->at || off >= q->at + (off_t)q->len) {
+		ssize_t got = off < q->size ? pread(q->fd, q->block,
+		    sizeof(q->block), off) : 0;
+
+		q->at = off;
+		q->len = got > 0 ? (size_t)got : 0;
+		if (!q->len)
+			return 0;
+	}
+	*p = q->block + (off - q->at);
+	return q->len - (size_t)(off - q->at);
+}
+
+/* Up to n bytes at off into buf: how many there were. */
+static size_t
+qread(struct qfile *q, off_t off, char *buf, size_t n)
+{
+	size_t done = 0;
+
+	while (done < n) {
+		const char *p;
+		size_t k = qview(q, off + (off_t)done, &p);
+
+		if (!k)
+			break;
+		if (k > n - done)
+			k = n - done;
+		memcpy(buf + done, p, k);
+		done += k;
+	}
+	return done;
+}
 
 /* The line at off (CR dropped) into *line; the offset after it. */
 static off_t
@@ -1024,15 +1103,14 @@ read_line_at(struct qfile *q, off_t off, struct strbuf *line)
 {
 	strbuf_reset(line);
 	while (off < q->size && line->len <= BOOK_LINE_MAX) {
-		char c[512];
-		ssize_t k = pread(q->fd, c, sizeof(c), off);
-		char *nl;
+		const char *c, *nl;
+		size_t k = qview(q, off, &c);
 
-		if (k <= 0)
+		if (!k)
 			break;
-		nl = memchr(c, '\n', (size_t)k);
-		strbuf_add(line, c, nl ? (size_t)(nl - c) : (size_t)k);
-		off += nl ? (nl - c) + 1 : k;
+		nl = memchr(c, '\n', k);
+		strbuf_add(line, c, nl ? (size_t)(nl - c) : k);
+		off += nl ? (nl - c) + 1 : (off_t)k;
 		if (nl)
 			break;
 	}
@@ -1046,7 +1124,7 @@ static off_t
 sfen_at(struct qfile *q, off_t s)
 {
 	char head[8];
-	ssize_t h = pread(q->fd, head, sizeof(head), s);
+	size_t h = qread(q, s, head, sizeof(head));
 
 	if (s == 0 && h == 8 && !memcmp(head, "\xef\xbb\xbfsfen ", 8))
 		return 3;
@@ -1068,23 +1146,23 @@ next_sfen(struct qfile *q, off_t off, struct strbuf *line, off_t *next)
 	if (off > 0) {
 		char c;
 
-		line_start = pread(q->fd, &c, 1, off - 1) == 1 && c == '\n';
+		line_start = qread(q, off - 1, &c, 1) == 1 && c == '\n';
 	}
 	while (at < q->size) {
-		ssize_t got = pread(q->fd, q->buf, sizeof(q->buf), at), i;
+		const char *p, *nl;
+		size_t n;
+		off_t s;
 
-		if (got <= 0)
-			return -1;
-		for (i = 0; i < got; i++) {
-			off_t s;
-
-			if (line_start && (s = sfen_at(q, at + i)) >= 0) {
-				*next = read_line_at(q, s, line);
-				return at + i;	/* the line's start, BOM and all */
-			}
-			line_start = q->buf[i] == '\n';
+		if (line_start && (s = sfen_at(q, at)) >= 0) {
+			*next = read_line_at(q, s, line);
+			return at;	/* the line's start, BOM and all */
 		}
-		at += got;
+		/* on to the next line's start (sfen_at may move the block) */
+		if (!(n = qview(q, at, &p)))
+			return -1;
+		nl = memchr(p, '\n', n);
+		at += nl ? (nl - p) + 1 : (off_t)n;
+		line_start = nl != NULL;
 	}
 	return -1;
 }
@@ -1249,23 +1327,15 @@ read_at(struct qfile *qf, const char *name, off_t off, struct query *q)
 	struct strbuf text = STRBUF_INIT;
 	off_t at = off;
 	int rc = 0, blocks = 0;
-	unsigned long lines = 1;
-	off_t i;
 
-	/* Line numbers for messages: the newlines before off. */
-	for (i = 0; i < off; ) {
-		ssize_t got = pread(qf->fd, qf->buf, sizeof(qf->buf), i), k;
-
-		if (got <= 0)
-			break;
-		for (k = 0; k < got && i + k < off; k++)
-			lines += qf->buf[k] == '\n';
-		i += got;
-	}
 	memset(&in, 0, sizeof(in));
 	in.name = name;
-	in.lineno = lines - 1;
 	in.mid_file = off > 0;
+	/* Line numbers for messages: counted from off, and the lines
+	   before it only if a message needs them. */
+	in.lines_after = 1;
+	in.fd = qf->fd;
+	in.before = off;
 	strbuf_init(&in.blk.comment);
 	while (!rc && at < qf->size) {
 		char c[4096];
@@ -1369,6 +1439,8 @@ cmd_query(struct book *b, const char *path, const char *sfen,
 		goto out;
 	}
 	qf->size = S_ISREG(st.st_mode) ? st.st_size : 0;
+	qf->at = 0;
+	qf->len = 0;
 	sorted = S_ISREG(st.st_mode) && head_sorted(qf);
 	if (sorted)
 		at = search(qf, q.key, q.key_len);
