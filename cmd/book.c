@@ -448,13 +448,6 @@ book_fail(const struct book_in *in, unsigned long line, size_t col,
 	return EXIT_TROUBLE;
 }
 
-/* The key of pos: its canonical SFEN without the move number. */
-static size_t
-position_book_key(const struct position *pos, char key[SFEN_MAX])
-{
-	return sfen_write_key(pos, key);
-}
-
 /* "7g7f" in pos: RULE_OK and *m, or the rule it breaks (-1: no USI). */
 static int
 check_usi(const struct position *pos, const char *s, size_t n, move *m)
@@ -588,7 +581,7 @@ book_line(struct book_in *in, const char *text, size_t len, block_fn done,
 			return book_fail(in, in->lineno, se.offset + 6, se.id,
 			    msg);
 		}
-		b->key_len = position_book_key(&b->pos, b->key);
+		b->key_len = sfen_write_key(&b->pos, b->key);
 		b->ply = b->pos.move_number;
 		b->has = 1;
 		return 0;
@@ -1168,7 +1161,7 @@ next_sfen(struct qfile *q, off_t off, struct strbuf *line, off_t *next)
 }
 
 /*
- * The key of an sfen line as the book reader makes it (position_book_key):
+ * The key of an sfen line as the book reader makes it (sfen_write_key):
  * a probe compares what a query asks for with what sort would have made
  * of the line, so that a book whose SFEN is written another way (hands
  * in another order) is searched right or seen to be out of order. A line
@@ -1186,7 +1179,7 @@ line_key(const struct strbuf *line, char key[SFEN_MAX])
 	memcpy(key, line->buf + 5, n);
 	key[n] = '\0';
 	if (sfen_read(&pos, variant_standard(), key, NULL) == SFEN_OK)
-		return position_book_key(&pos, key);
+		return sfen_write_key(&pos, key);
 	return n;
 }
 
@@ -1432,7 +1425,7 @@ cmd_query(struct book *b, const char *path, const char *sfen,
 	memset(&q, 0, sizeof(q));
 	q.b = b;
 	q.key = key;
-	q.key_len = position_book_key(&pos, key);
+	q.key_len = sfen_write_key(&pos, key);
 	qf = xmalloc(sizeof(*qf));
 	if ((qf->fd = open(path, O_RDONLY)) < 0 || fstat(qf->fd, &st) < 0) {
 		rc = cmd_error("cannot read '%s': %s", path, strerror(errno));

@@ -607,8 +607,6 @@ bookagg_add(struct bookagg *a, const char *key, size_t key_len,
 		p->com_len = len;
 	}
 	bytes = table_bytes(a);
-	if (bytes + a->run_bytes > a->peak)
-		a->peak = bytes + a->run_bytes;
 	if (bytes > chunk && a->npos)
 		return spill(a);
 	return 0;

@@ -87,7 +87,6 @@ struct bookagg {
 	size_t nruns, aruns;
 	size_t run_bytes;		/* held by the runs in memory */
 	int spills;			/* runs written to temporary files */
-	size_t peak;			/* the most bytes table and runs held */
 	int error;			/* errno of a failed run write/read */
 };
 
