@@ -3,6 +3,9 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/vfs.h>
+#endif
 
 #include "api/input.h"
 
@@ -68,15 +71,80 @@ input_read(const char *path, struct strbuf *out)
 	return read_fd(fd, out);
 }
 
+/*
+ * A regular file whose reads are known to stop short only at its end:
+ * read until one does. At least this much room is offered each time.
+ */
+#define READ_ROOM 65536
+
+static int
+read_to_short(int fd, struct strbuf *out)
+{
+	for (;;) {
+		size_t room;
+		ssize_t n;
+
+		if (out->alloc - out->len < READ_ROOM + 1)
+			strbuf_grow(out, READ_ROOM);
+		room = out->alloc - out->len - 1;
+		n = read(fd, out->buf + out->len, room);
+		if (n < 0) {
+			int saved = errno;
+
+			if (saved == EINTR)
+				continue;
+			close(fd);
+			errno = saved;
+			return -1;
+		}
+		out->len += (size_t)n;
+		out->buf[out->len] = '\0';
+		if ((size_t)n < room)
+			break;
+	}
+	close(fd);
+	return 0;
+}
+
 int
-input_read_at(int dirfd, const char *name, struct strbuf *out)
+input_read_at(int dirfd, const char *name, int short_is_end,
+    struct strbuf *out)
 {
 	int fd = openat(dirfd, name, O_RDONLY);
 
 	strbuf_reset(out);
 	if (fd < 0)
 		return -1;
-	return read_fd(fd, out);
+	return short_is_end ? read_to_short(fd, out) : read_fd(fd, out);
+}
+
+int
+input_short_read_is_end(int fd)
+{
+#ifdef __linux__
+	struct statfs sf;
+
+	if (fstatfs(fd, &sf) < 0)
+		return 0;
+	/*
+	 * Local file systems that read regular files through the page
+	 * cache: such a read fills the buffer unless it meets the end of
+	 * the file (or a fatal signal, after which nothing is used). Not
+	 * NFS, FUSE and the like, whose servers may answer short.
+	 */
+	switch ((unsigned long)sf.f_type) {
+	case 0xEF53:		/* ext2, ext3, ext4 */
+	case 0x58465342:	/* XFS */
+	case 0x9123683EUL:	/* Btrfs */
+	case 0x01021994:	/* tmpfs */
+	case 0xF2F52010UL:	/* F2FS */
+	case 0x794C7630:	/* overlayfs: its lower and upper ones read */
+		return 1;
+	}
+#else
+	(void)fd;
+#endif
+	return 0;
 }
 
 const char *

@@ -16,8 +16,20 @@ int input_read(const char *path, struct strbuf *out);
  * The same for a file named relative to the open directory dirfd
  * (openat): a walk of a directory reads its files so, sparing the kernel
  * the lookup of every component of a long path for each small file.
+ * short_is_end: name is a regular file on a file system for which
+ * input_short_read_is_end() said yes, so that a read returning less
+ * than it asked for is taken as the end: no fstat() and no final empty
+ * read, two system calls in five for a small file.
  */
-int input_read_at(int dirfd, const char *name, struct strbuf *out);
+int input_read_at(int dirfd, const char *name, int short_is_end,
+    struct strbuf *out);
+
+/*
+ * Whether the file system holding open file (or directory) fd is one on
+ * which a short read of a regular file happens only at its end: 1 or 0
+ * (0 when unsure).
+ */
+int input_short_read_is_end(int fd);
 
 /* How a path is shown in messages: "<stdin>" for "-". */
 const char *input_display_name(const char *path);

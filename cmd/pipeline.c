@@ -77,7 +77,7 @@ read_item(struct item *it)
 	if (!it->dir)
 		return input_read(it->name.buf, &it->data);
 	rc = input_read_at(walk_dirfd_fd(it->dir), it->name.buf + it->base,
-	    &it->data);
+	    walk_dirfd_short_is_end(it->dir), &it->data);
 	walk_dirfd_release(it->dir);
 	it->dir = NULL;
 	return rc;

@@ -163,6 +163,7 @@ struct walk_dirfd {
 	int fd;
 	int refs;
 	int *live;		/* the walk's count of them (walk.dirfds) */
+	int short_is_end;	/* input_short_read_is_end(fd) */
 };
 
 void
@@ -190,6 +191,12 @@ walk_dirfd_fd(const struct walk_dirfd *d)
 	return d->fd;
 }
 
+int
+walk_dirfd_short_is_end(const struct walk_dirfd *d)
+{
+	return d->short_is_end;
+}
+
 /*
  * The walk's own hold on a directory: the one listed (d), else path
  * opened again after a subdirectory; NULL if it cannot be, or if
@@ -212,6 +219,7 @@ dirfd_hold_new(struct walk *w, DIR *d, const char *path)
 	h->fd = fd;
 	h->refs = 1;
 	h->live = &w->dirfds;
+	h->short_is_end = input_short_read_is_end(fd);
 	return h;
 }
 

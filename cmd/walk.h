@@ -30,6 +30,8 @@ struct walk_dirfd;
 void walk_dirfd_hold(struct walk_dirfd *d);
 void walk_dirfd_release(struct walk_dirfd *d);
 int walk_dirfd_fd(const struct walk_dirfd *d);
+/* input_read_at's short_is_end for the regular files listed in it. */
+int walk_dirfd_short_is_end(const struct walk_dirfd *d);
 
 struct walk_sink {
 	void *ctx;
