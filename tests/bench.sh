@@ -534,13 +534,24 @@ rm -f "$db" "$db-wal" "$db-shm"
 # runs to temporary files, merged at the end: the same bytes). Random
 # games make nearly every position after the first plies a new one
 # (3.6 million positions, a 370 MB book): the worst case for a book.
+# The floor: the finished book's entries, already made and in memory,
+# sorted by their SFEN text and written out, nothing else
+# (tests/bench/book_floor.c; it prints the milliseconds it timed).
 bk=$root/build/bench/book.db
-bc='' bd='' bs='' bdm=- bsm=-
+bfloor=$root/build/bench/book_floor
+${CC:-cc} -O2 -o "$bfloor" "$root/tests/bench/book_floor.c" || bfloor=
+bc='' bd='' bs='' bf='' bdm=- bsm=-
 for _ in 1 2 3; do
 	set -- $(once "$kifu" check -q -j1 "$chk/games")
 	bc=$(lower "$bc" "$1")
 	set -- $(once "$kifu" book build -j1 --no-progress --force -o "$bk" "$chk/games")
 	bd=$(lower "$bd" "$1") bdm=$(higher "$bdm" "$2")
+	if [ -n "$bfloor" ] && set -- $("$bfloor" "$bk" "$bk.floor"); then
+		bf=$(lower "$bf" $(($1 + $2)))
+		cmp -s "$bk" "$bk.floor" ||
+		    { echo "FAIL: book_floor's book differs"; fail=1; }
+	fi
+	rm -f "$bk.floor"
 	set -- $(once "$kifu" book build -j1 --no-progress --memory 16M --force -o "$bk.16" "$chk/games")
 	bs=$(lower "$bs" "$1") bsm=$(higher "$bsm" "$2")
 done
@@ -552,7 +563,12 @@ bline "book $nchk CSA games, 40 plies" "ms" "records/s" "x check" "peak KiB"
 bline "kifu check -j1" "$bc" $((nchk * 1000 / bc)) "1.00" ""
 bline "kifu book build -j1 (512M)" "$bd" $((nchk * 1000 / bd)) "$(div "$bc" "$bd")" "$bdm"
 bline "kifu book build -j1 (16M, spills)" "$bs" $((nchk * 1000 / bs)) "$(div "$bc" "$bs")" "$bsm"
+[ -z "$bf" ] ||
+    bline "sort and write alone (the floor)" "$bf" "" "$(div "$bc" "$bf")" ""
 echo "targets: book build >= 0.7x check's records/s; peak memory within the budget"
+# A build judges every game as check does, then does the book's own work:
+# at 0.7x its records/s, that work would have 0.43 of check's time.
+[ -z "$bf" ] || echo "the floor takes $(div "$bf" "$bc") of check's time; 0.7x leaves the book's own work 0.43"
 # --- show -------------------------------------------------------------------
 
 # Pictures: a 150-move game as a GIF (151 frames, each drawn by librsvg
