@@ -1,14 +1,14 @@
 /*
  * book_floor.c - work that any `kifu book build` still has to do after
  * judging its games, and nothing else (make bench): given every entry of
- * a finished book already
- * made (a position's sfen line and its move lines, as text, in memory,
- * in the order random games first reach them), sort the entries by the
- * SFEN text, as a book must be sorted, and write them to a file. No
- * reading or judging of games, no position keys, no hashing, no
- * counting, no fsync: what is timed is the sort and the write alone, so
- * that the build's figure has a floor to be read against. It is an
- * estimate, not a bound: a cleverer sort would lower it.
+ * a finished book already made (a position's sfen line and its move
+ * lines, as text, in memory, in the order random games first reach
+ * them), sort the entries by the SFEN text, as a book must be sorted,
+ * and write them to a file. No reading or judging of games, no position
+ * keys, no hashing, no counting, no fsync: what is timed is the sort and
+ * the write alone, so that the build's figure has a floor to be read
+ * against. It is an estimate, not a bound: a cleverer sort would lower
+ * it.
  *
  *   book_floor BOOK OUT
  *
