@@ -16,6 +16,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -177,13 +178,24 @@ is_stdout(const char *path)
 	return !path || strcmp(path, "-") == 0;
 }
 
-/* The mean, rounded half away from zero. */
+/*
+ * The mean (n >= 1), rounded half away from zero, without overflow for
+ * any sum and n a book's tag may carry.
+ */
 static long long
 mean(long long sum, long long n)
 {
-	long long a = sum < 0 ? -sum : sum, q = (2 * a + n) / (2 * n);
+	unsigned long long a = sum < 0 ? 0ULL - (unsigned long long)sum :
+	    (unsigned long long)sum, d = (unsigned long long)n, q = a / d,
+	    r = a % d;
 
-	return sum < 0 ? -q : q;
+	if (r >= d - r)
+		q++;
+	/* |q| <= |sum|: only LLONG_MIN over 1 reaches 2^63 */
+	if (sum < 0)
+		return q > (unsigned long long)LLONG_MAX ? LLONG_MIN :
+		    -(long long)q;
+	return (long long)q;
 }
 
 /* Plays a value stands for when it carries no sum: its count, or 1. */
@@ -258,11 +270,14 @@ write_move(struct strbuf *out, const struct bookagg_move *m)
 	o.depth = m->depth;
 	strbuf_add(&tail, m->tail, line_part);
 	if (m->evn > 0) {
+		long long implied;
+
 		o.has_value = 1;
 		o.value = mean(m->evsum, m->evn);
 		/* The value alone would lose what merging needs. */
 		if (m->evn != implied_evals(m->count) ||
-		    o.value * m->evn != m->evsum)
+		    __builtin_mul_overflow(o.value, m->evn, &implied) ||
+		    implied != m->evsum)
 			strbuf_addf(&tail, EVALS_TAG "%lld/%lld", m->evn,
 			    m->evsum);
 	}
@@ -351,6 +366,10 @@ finish_book(struct book *b)
 	free(wr.idx);
 	if (rc < 0) {
 		output_stream_abort(&b->out_s);
+		if (errno == EOVERFLOW)
+			return cmd_error("the counts or evaluations of %s add "
+			    "up past %lld [book-overflow]; nothing written",
+			    b->agg.overflow, LLONG_MAX);
 		return cmd_error("cannot write a temporary run: %s; nothing "
 		    "written", strerror(errno));
 	}
@@ -375,9 +394,11 @@ struct rmove {
 	long long count, evsum, evn, depth;
 	int has_depth;
 	struct strbuf tail;
+	unsigned long line;		/* of the move line */
 };
 
 struct rblock {
+	const char *name;		/* the book's, as shown */
 	int has;			/* a position is open */
 	char key[SFEN_MAX];
 	size_t key_len;
@@ -602,6 +623,7 @@ book_line(struct book_in *in, const char *text, size_t len, block_fn done,
 		    rule_id_name(r), msg);
 	}
 	m = block_move(b);
+	m->line = in->lineno;
 	usi_format_move(mv, m->usi);
 	if (l.ponder.n) {
 		struct position after = b->pos;
@@ -658,6 +680,7 @@ book_read(const char *path, struct strbuf *preamble, block_fn done, void *ctx)
 
 	memset(&in, 0, sizeof(in));
 	in.name = is_stdout(path) ? "<stdin>" : path;
+	in.blk.name = in.name;
 	in.preamble = preamble;
 	strbuf_init(&in.blk.comment);
 	if (is_stdout(path))
@@ -710,9 +733,17 @@ add_block(void *ctx, const struct rblock *blk)
 		m.tail = r->tail.buf ? r->tail.buf : "";
 		m.tail_len = r->tail.len;
 		if (bookagg_add(&b->agg, blk->key, blk->key_len, blk->ply, &m,
-		    NULL, 0) < 0)
+		    NULL, 0) < 0) {
+			if (errno == EOVERFLOW) {
+				fprintf(stderr, "%s:%lu:1: error: the counts or "
+				    "evaluations of %s add up past %lld with "
+				    "the book's earlier lines [book-overflow]\n",
+				    blk->name, r->line, m.usi, LLONG_MAX);
+				return EXIT_TROUBLE;
+			}
 			return cmd_error("cannot write a temporary run: %s",
 			    strerror(errno));
+		}
 	}
 	return 0;
 }
@@ -1323,6 +1354,7 @@ read_at(struct qfile *qf, const char *name, off_t off, struct query *q)
 
 	memset(&in, 0, sizeof(in));
 	in.name = name;
+	in.blk.name = name;
 	in.mid_file = off > 0;
 	/* Line numbers for messages: counted from off, and the lines
 	   before it only if a message needs them. */

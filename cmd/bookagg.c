@@ -12,6 +12,8 @@
  *   move:     usi_len, usi, ponder_len, ponder, count, evsum, evn,
  *             has_depth, depth, seq, tail_len, tail
  */
+/* memmem: POSIX.1-2024, which glibc declares under _GNU_SOURCE. */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -205,29 +207,129 @@ find_pos(struct bookagg *a, const char *key, size_t key_len, long long ply)
 	return p;
 }
 
-/* Appends text to the text at off and len (joined by a newline with join),
-   moving it to the arena's end (comments are rare: the copy is cheap). */
+/* Past this many bytes of comments, they are compared as whole blocks. */
+#define COMBINE_LINEWISE 65536
+
+/*
+ * The comment lines of text s (n bytes, each line after a newline) that
+ * hay (the comments there already, each line between newlines, hay->len
+ * >= 1) lacks, into add (each after a newline), and into hay. Line by
+ * line while the texts are small; a block of thousands of lines (only a
+ * hostile book has one) is looked for whole, so that the work stays
+ * linear in the text.
+ */
 static void
-append_text(struct bookagg *a, size_t *off, uint32_t *len, const char *s,
-    size_t n, int join)
+new_comment_lines(struct strbuf *hay, const char *s, size_t n,
+    struct strbuf *add)
 {
-	size_t start = a->arena.len;
+	struct strbuf probe = STRBUF_INIT;
+	size_t i = 0;
+
+	if (hay->len + n > COMBINE_LINEWISE) {
+		strbuf_add(&probe, s, n);
+		strbuf_addc(&probe, '\n');
+		if (!memmem(hay->buf, hay->len, probe.buf, probe.len))
+			strbuf_add(add, s, n);
+		strbuf_release(&probe);
+		return;
+	}
+	while (i < n) {
+		const char *nl = memchr(s + i + 1, '\n', n - i - 1);
+		size_t end = nl ? (size_t)(nl - s) : n;
+
+		/* s + i is the newline before the line */
+		strbuf_reset(&probe);
+		strbuf_add(&probe, s + i, end - i);
+		strbuf_addc(&probe, '\n');
+		if (!memmem(hay->buf, hay->len, probe.buf, probe.len)) {
+			strbuf_add(add, s + i, end - i);
+			strbuf_add(hay, s + i + 1, end - i - 1);
+			strbuf_addc(hay, '\n');
+		}
+		i = end;
+	}
+	strbuf_release(&probe);
+}
+
+/*
+ * Adds text s (n bytes) to the text at *off and *len, building the
+ * result at the arena's end (the old text may move with the arena, so
+ * it is read by offset; comments are rare: the copy is cheap).
+ *
+ * A position's text is comment lines joined by newlines; a move's is
+ * the end of its move line, then "\n" and a comment line for each. What
+ * is already there is not added again: a move's end-of-line text equal
+ * to the one it has, a comment line it has (merging a book with itself,
+ * or shards that carry the same comments, keeps them once). Different
+ * end-of-line texts go one after the other on the move's line, new
+ * comment lines after the old ones, in their order.
+ */
+static void
+combine_text(struct bookagg *a, size_t *off, uint32_t *len, const char *s,
+    size_t n, int is_move)
+{
+	struct strbuf hay = STRBUF_INIT, add = STRBUF_INIT, lines = STRBUF_INIT;
+	size_t start = a->arena.len, oe, ne;
+	const char *old, *nl;
 
 	if (!n)
 		return;
-	if (*len) {
-		/* the old text may move with the arena: copy by offset */
-		strbuf_grow(&a->arena, *len + n + 1);
-		strbuf_add(&a->arena, a->arena.buf + *off, *len);
-		if (join)
-			strbuf_addc(&a->arena, '\n');
+	if (!*len) {
+		strbuf_add(&a->arena, s, n);
+		*off = start;
+		*len = (uint32_t)n;
+		return;
 	}
-	strbuf_add(&a->arena, s, n);
+	old = a->arena.buf + *off;
+	oe = is_move && (nl = memchr(old, '\n', *len)) ? (size_t)(nl - old) :
+	    is_move ? *len : 0;
+	ne = is_move && (nl = memchr(s, '\n', n)) ? (size_t)(nl - s) :
+	    is_move ? n : 0;
+	/* Both comment parts as lines each after a newline. */
+	strbuf_addc(&hay, '\n');
+	if (!is_move)
+		strbuf_add(&hay, old, *len);
+	else if (*len > oe)
+		strbuf_add(&hay, old + oe + 1, *len - oe - 1);
+	strbuf_addc(&hay, '\n');
+	if (!is_move)
+		strbuf_addc(&lines, '\n');
+	strbuf_add(&lines, s + ne, n - ne);
+	if (n > ne)
+		new_comment_lines(&hay, lines.buf, lines.len, &add);
+	strbuf_grow(&a->arena, *len + ne + add.len);
+	old = a->arena.buf + *off;	/* the arena may have moved */
+	strbuf_add(&a->arena, old, oe);
+	if (ne && !(ne == oe && !memcmp(old, s, ne)))
+		strbuf_add(&a->arena, s, ne);
+	strbuf_add(&a->arena, old + oe, *len - oe);
+	if (add.len)
+		strbuf_add(&a->arena, add.buf, add.len);
+	strbuf_release(&hay);
+	strbuf_release(&add);
+	strbuf_release(&lines);
 	*off = start;
 	*len = (uint32_t)(a->arena.len - start);
 }
 
-static void
+/* *to += add; -1 (nothing changed) if that would pass LLONG_MAX. */
+static int
+add_up(long long *to, long long add)
+{
+	long long sum;
+
+	if (__builtin_add_overflow(*to, add, &sum))
+		return -1;
+	*to = sum;
+	return 0;
+}
+
+/*
+ * The move m into position p: 0, or -1 with errno EOVERFLOW when its
+ * count or evaluations would add up past what a long long holds (only
+ * a hostile book gets there; the move is then left as it was).
+ */
+static int
 add_move(struct bookagg *a, struct bookagg_pos *p, const struct bookagg_move *m)
 {
 	struct bookagg_mv *v;
@@ -254,11 +356,22 @@ add_move(struct bookagg *a, struct bookagg_pos *p, const struct bookagg_move *m)
 		p->last = i;
 	}
 	v = &a->mv[i];
+	{
+		long long count = v->count, evsum = v->evsum, evn = v->evn;
+
+		if (add_up(&count, m->count) < 0 ||
+		    add_up(&evsum, m->evsum) < 0 || add_up(&evn, m->evn) < 0) {
+			snprintf(a->overflow, sizeof(a->overflow), "%s at %.*s",
+			    v->usi, (int)p->key_len, a->arena.buf + p->key_off);
+			errno = EOVERFLOW;
+			return -1;
+		}
+		v->count = count;
+		v->evsum = evsum;
+		v->evn = evn;
+	}
 	if (m->seq < v->seq)
 		v->seq = m->seq;
-	v->count += m->count;
-	v->evsum += m->evsum;
-	v->evn += m->evn;
 	if (!v->ponder[0] && m->ponder && m->ponder[0])
 		copy_word(v->ponder, sizeof(v->ponder), m->ponder);
 	if (m->has_depth && (!v->has_depth || m->depth > v->depth)) {
@@ -267,8 +380,9 @@ add_move(struct bookagg *a, struct bookagg_pos *p, const struct bookagg_move *m)
 	}
 	if (m->tail_len && !(v->tail_len == m->tail_len &&
 	    !memcmp(a->arena.buf + v->tail_off, m->tail, m->tail_len)))
-		append_text(a, &v->tail_off, &v->tail_len, m->tail, m->tail_len,
-		    0);
+		combine_text(a, &v->tail_off, &v->tail_len, m->tail,
+		    m->tail_len, 1);
+	return 0;
 }
 
 /* ---- runs ---------------------------------------------------------------- */
@@ -595,13 +709,14 @@ bookagg_add(struct bookagg *a, const char *key, size_t key_len,
 		struct bookagg_move c = *m;
 
 		c.seq = a->seq++;
-		add_move(a, p, &c);
+		if (add_move(a, p, &c) < 0)
+			return -1;
 	}
 	if (comment_len) {
 		size_t off = p->com_off;
 		uint32_t len = p->com_len;
 
-		append_text(a, &off, &len, comment, comment_len, 1);
+		combine_text(a, &off, &len, comment, comment_len, 0);
 		/* find_pos may have moved nothing; p is still valid */
 		p->com_off = off;
 		p->com_len = len;
@@ -920,15 +1035,23 @@ merge_runs(struct bookagg *a, size_t from, size_t to, bookagg_emit_fn emit,
 				const struct rd *q = &r[at[i]];
 
 				find_pos(&one, q->key.buf, q->key.len, q->ply);
-				for (j = 0; j < q->n; j++)
-					add_move(&one, &one.pos[0], &q->m[j]);
+				for (j = 0; j < q->n && rc == 0; j++)
+					if (add_move(&one, &one.pos[0],
+					    &q->m[j]) < 0) {
+						rc = -1;
+						a->error = EOVERFLOW;
+						memcpy(a->overflow, one.overflow,
+						    sizeof(a->overflow));
+					}
 				if (q->com.len)
-					append_text(&one, &one.pos[0].com_off,
+					combine_text(&one, &one.pos[0].com_off,
 					    &one.pos[0].com_len, q->com.buf,
-					    q->com.len, 1);
+					    q->com.len, 0);
 			}
-			table_entry(&one, 0, &e, &buf, &alloc);
-			rc = emit(ctx, &e);
+			if (rc == 0) {
+				table_entry(&one, 0, &e, &buf, &alloc);
+				rc = emit(ctx, &e);
+			}
 			table_reset(&one);
 		}
 		for (i = 0; i < n && rc == 0; i++) {

@@ -24,6 +24,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "core/sfen.h"
 #include "core/strbuf.h"
 
 #define BOOKAGG_FANIN 64
@@ -88,6 +89,9 @@ struct bookagg {
 	size_t run_bytes;		/* held by the runs in memory */
 	int spills;			/* runs written to temporary files */
 	int error;			/* errno of a failed run write/read */
+	/* With error EOVERFLOW: "MOVE at SFEN", the move whose count or
+	   evaluations would have passed LLONG_MAX. */
+	char overflow[SFEN_MAX + 16];
 };
 
 /* budget in bytes; tmpdir: the directory for runs (borrowed). */
@@ -99,7 +103,8 @@ void bookagg_release(struct bookagg *a);
  * bytes) seen at move number ply, or with m NULL only the position's
  * comment (comment_len bytes, may be 0). The same move of the same
  * position adds up. May spill: returns 0, or -1 with errno set (the
- * run could not be written; a->error).
+ * run could not be written; a->error), or EOVERFLOW when the move's
+ * count or evaluations would pass LLONG_MAX (a->overflow names it).
  */
 int bookagg_add(struct bookagg *a, const char *key, size_t key_len,
     long long ply, const struct bookagg_move *m, const char *comment,
@@ -113,7 +118,8 @@ typedef int (*bookagg_emit_fn)(void *ctx, const struct bookagg_entry *e);
 /*
  * Hands every position over in key order, then empties a. Stops when
  * emit returns nonzero (returned). Returns 0, emit's nonzero, or -1
- * with errno set (a run could not be read or written).
+ * with errno set (a run could not be read or written; EOVERFLOW as for
+ * bookagg_add, when runs add a move up).
  */
 int bookagg_finish(struct bookagg *a, bookagg_emit_fn emit, void *ctx);
 

@@ -153,6 +153,36 @@ if command -v parallel >/dev/null 2>&1; then
 	cmp -s j1.db par.db || { echo "$name: GNU parallel shards differ"; failed=1; }
 fi
 
+# Comments in a merge: each comment line once (a book merged with itself
+# comes out as it was); a move's end-of-line text stays on its line, not
+# glued onto a comment line after it.
+startpos_sfen="sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
+printf '#YANEURAOU-DB2016 1.00\n%s\n#pos A\n7g7f 3c3d 10 none 2\n#move A\n' "$startpos_sfen" >ca.db
+printf '#YANEURAOU-DB2016 1.00\n%s\n#pos A\n7g7f 3c3d 20 none 2 tail B\n' "$startpos_sfen" >cb.db
+printf '#YANEURAOU-DB2016 1.00\n%s\n#pos E\n#pos A\n7g7f 3c3d 10 none 2 tail E\n#move A\n#move E\n' "$startpos_sfen" >ce.db
+expect_success "merge comments with themselves" "$KIFU" book merge -o - ca.db ca.db
+expect_output "merge comments with themselves" "#YANEURAOU-DB2016 1.00
+$startpos_sfen
+#pos A
+7g7f 3c3d 10 none 4
+#move A"
+expect_success "merge end-of-line text" "$KIFU" book merge -o - ca.db cb.db
+expect_output "merge end-of-line text" "#YANEURAOU-DB2016 1.00
+$startpos_sfen
+#pos A
+7g7f 3c3d 15 none 4 tail B
+#move A"
+for mem in 512M 1K; do
+	expect_success "merge three, $mem" "$KIFU" book merge --memory $mem -o - ca.db ce.db cb.db
+	expect_output "merge three, $mem" "#YANEURAOU-DB2016 1.00
+$startpos_sfen
+#pos A
+#pos E
+7g7f 3c3d 13 none 6 tail E tail B #kifu-evals=6/80
+#move A
+#move E"
+done
+
 # --- sort ------------------------------------------------------------------------
 
 expect_success "sort shogihome-style" "$KIFU" book sort -o s1.db "$b/shogihome-style.db"
@@ -269,6 +299,31 @@ nul byte|sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n7
 other header|\357\273\277#YANEURAOU-DB2017\n|h.db:1:1: error: header
 drop of nothing|sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\nP*5e none\n|h.db:2:1: error: move 'P*5e' is illegal in this position: the piece is not in hand [not-in-hand]
 EOF
+# Counts and evaluations that would add up past 2^63 - 1: an error, in a
+# table (naming the line) and across spilled runs (naming the move and
+# position), and nothing written. Tags whose numbers are absurd are stale:
+# the value on the line wins. (Each once crashed under UBSan.)
+{ echo '#YANEURAOU-DB2016 1.00'
+  for i in 1 2 3 4 5 6 7 8 9 10; do echo "$sp"; echo '7g7f none 1000000000 none 1000000000'; done; } >ov.db
+expect_exit 2 "overflow" "$KIFU" book sort -o ov-out.db ov.db
+expect_stderr_has "overflow" "ov.db:21:1: error: the counts or evaluations of 7g7f add up past 9223372036854775807 with the book's earlier lines [book-overflow]"
+[ -e ov-out.db ] && { echo "$name: output left after an overflow"; failed=1; }
+{ echo '#YANEURAOU-DB2016 1.00'
+  for i in 1 2 3 4 5; do echo "$sp"; echo '7g7f none 1000000000 none 1000000000'; done
+  grep -v '^#YANE' all.db | awk -v sp="$sp" '/^sfen / { keep = $0 != sp } keep'
+  for i in 1 2 3 4 5 6; do echo "$sp"; echo '7g7f none 1000000000 none 1000000000'; done; } >ovs.db
+expect_exit 2 "overflow across runs" "$KIFU" book sort --memory 1K -o ov-out.db ovs.db
+expect_stderr_has "overflow across runs" "error: the counts or evaluations of 7g7f at $(echo "$startpos" | cut -d' ' -f1-3) add up past 9223372036854775807 [book-overflow]; nothing written"
+[ -e ov-out.db ] && { echo "$name: output left after an overflow"; failed=1; }
+for tag in 9223372036854775807/9223372036854775807 1/-9223372036854775808 \
+    3/9223372036854775807 9223372036854775807/-9223372036854775808; do
+	printf '#YANEURAOU-DB2016 1.00\n%s\n7g7f none 5 none 3 #kifu-evals=%s\n' "$sp" "$tag" >tag.db
+	expect_success "absurd tag $tag" "$KIFU" book merge -o - tag.db tag.db
+	expect_output "absurd tag $tag" "#YANEURAOU-DB2016 1.00
+$sp
+7g7f none 5 none 6"
+done
+
 awk 'BEGIN { printf "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n#"; for (i = 0; i < 70000; i++) printf "x"; print "" }' >long.db
 expect_exit 2 "long line" "$KIFU" book sort long.db
 expect_stderr_has "long line" "long.db:2:1: error: line of 70001 bytes"
