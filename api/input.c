@@ -1,5 +1,6 @@
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -8,6 +9,16 @@
 #endif
 
 #include "api/input.h"
+
+/* What out can take in one read, up to INPUT_READ_MAX in all. */
+static size_t
+cap_room(const struct strbuf *out)
+{
+	size_t room = out->alloc - out->len - 1;
+
+	return room < INPUT_READ_MAX - out->len ? room :
+	    INPUT_READ_MAX - out->len;
+}
 
 /* The rest of open file fd into out; closes fd unless it is stdin. */
 static int
@@ -30,17 +41,18 @@ read_fd(int fd, struct strbuf *out)
 		 * end (batch runs open tens of thousands of small files).
 		 */
 		if (S_ISREG(st.st_mode) && st.st_size > 0) {
-			want = (size_t)st.st_size;
+			want = (uintmax_t)st.st_size < INPUT_READ_MAX ?
+			    (size_t)st.st_size : INPUT_READ_MAX;
 			strbuf_grow(out, want + 1);
 		}
 	}
-	while (!want || out->len < want) {
+	while ((!want || out->len < want) && out->len < INPUT_READ_MAX) {
 		ssize_t n;
 
 		/* Regular files arrive in the buffer sized above: no realloc. */
 		if (out->alloc - out->len < 2)
 			strbuf_grow(out, 65536);
-		n = read(fd, out->buf + out->len, out->alloc - out->len - 1);
+		n = read(fd, out->buf + out->len, cap_room(out));
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
@@ -80,13 +92,13 @@ input_read(const char *path, struct strbuf *out)
 static int
 read_to_short(int fd, struct strbuf *out)
 {
-	for (;;) {
+	while (out->len < INPUT_READ_MAX) {
 		size_t room;
 		ssize_t n;
 
 		if (out->alloc - out->len < READ_ROOM + 1)
 			strbuf_grow(out, READ_ROOM);
-		room = out->alloc - out->len - 1;
+		room = cap_room(out);
 		n = read(fd, out->buf + out->len, room);
 		if (n < 0) {
 			int saved = errno;
@@ -99,7 +111,7 @@ read_to_short(int fd, struct strbuf *out)
 		}
 		out->len += (size_t)n;
 		out->buf[out->len] = '\0';
-		if ((size_t)n < room)
+		if ((size_t)n < room && out->len < INPUT_READ_MAX)
 			break;
 	}
 	close(fd);

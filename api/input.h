@@ -5,10 +5,18 @@
 #define KIFU_API_INPUT_H
 
 #include "core/strbuf.h"
+#include "core/text.h"
 
 /*
- * Reads the file (or stdin for "-") into out. Returns 0, or -1 with errno
- * set. Standard input is never closed.
+ * No input is read past this: one byte more than text_decode takes is
+ * enough to refuse it (a 100 GB file, or an archive member whose header
+ * claims 2^62 bytes, is not loaded first).
+ */
+#define INPUT_READ_MAX (TEXT_MAX_SIZE + 1)
+
+/*
+ * Reads the file (or stdin for "-") into out, INPUT_READ_MAX bytes at
+ * most. Returns 0, or -1 with errno set. Standard input is never closed.
  */
 int input_read(const char *path, struct strbuf *out);
 

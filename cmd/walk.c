@@ -129,13 +129,20 @@ walk_archive(struct walk *w, const char *path)
 		if (!wanted(w, name.buf, &probe))
 			continue;
 		strbuf_reset(&w->buf);
+		/* The header's size is the archive's word: a cap, not a fact. */
 		if (size > 0)
-			strbuf_grow(&w->buf, (size_t)size + 1);
-		for (;;) {
+			strbuf_grow(&w->buf, (uint64_t)size < INPUT_READ_MAX ?
+			    (size_t)size + 1 : 65536);
+		k = 0;
+		while (w->buf.len < INPUT_READ_MAX) {
+			size_t room;
+
 			if (w->buf.alloc - w->buf.len < 2)
 				strbuf_grow(&w->buf, 65536);
-			k = la->read_data(a, w->buf.buf + w->buf.len,
-			    w->buf.alloc - w->buf.len - 1);
+			room = w->buf.alloc - w->buf.len - 1;
+			if (room > INPUT_READ_MAX - w->buf.len)
+				room = INPUT_READ_MAX - w->buf.len;
+			k = la->read_data(a, w->buf.buf + w->buf.len, room);
 			if (k <= 0)
 				break;
 			w->buf.len += (size_t)k;

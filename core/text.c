@@ -757,8 +757,8 @@ decode(struct text *t, const char *data, size_t n, struct strbuf *own,
 	text_clear(t);
 	if (n > TEXT_MAX_SIZE) {
 		diag_add(d, DIAG_ERROR, diag_id_name(DIAG_LIMIT), NULL, 0,
-		    "input of %zu bytes is larger than the %zu bytes kifu reads",
-		    n, TEXT_MAX_SIZE);
+		    "input larger than the %zu bytes kifu reads",
+		    TEXT_MAX_SIZE);
 		return -1;
 	}
 	if (decode_plain(t, data, n, own, d, &ret) == 0)

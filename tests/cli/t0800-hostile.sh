@@ -156,4 +156,32 @@ expect_stderr_has "symlink loops" "kifu: 1 records: 1 valid"
 expect_exit 2 "a loop named" "$KIFU" check loops/l1
 expect_stderr_has "a loop named" "cannot read 'loops/l1'"
 
+# --- inputs past the size kifu reads (1 GiB) ---
+# Refused after 1 GiB + 1 byte, not loaded whole: a sparse 3 GiB file in
+# a walked directory and named, and a tar member whose header claims
+# 2^62 bytes (GNU base-256), which kifu grew a buffer to and died.
+mkdir -p big
+if truncate -s 3G big/big.csa 2>/dev/null; then
+	expect_exit 1 "3 GiB file, walked" "$KIFU" check -v big
+	expect_line "3 GiB file, walked" "^big/big\.csa: error: input larger than the 1073741824 bytes kifu reads \[limit\]\$"
+	expect_exit 1 "3 GiB file, named" "$KIFU" validate big/big.csa
+	expect_line "3 GiB file, named" "^big/big\.csa: error: input larger than the 1073741824 bytes kifu reads \[limit\]\$"
+	rm -f big/big.csa
+fi
+python3 - <<'PY'
+import io, tarfile
+ti = tarfile.TarInfo("g.csa")
+ti.size = 5
+buf = io.BytesIO()
+with tarfile.open(fileobj=buf, mode="w", format=tarfile.GNU_FORMAT) as t:
+    t.addfile(ti, io.BytesIO(b"V2.2\n"))
+b = bytearray(buf.getvalue())
+b[124:136] = b"\x80\0\0\0" + (1 << 62).to_bytes(8, "big")
+b[148:156] = b" " * 8
+b[148:156] = ("%06o\0 " % sum(b[0:512])).encode()
+open("claims-2p62.tar", "wb").write(b)
+PY
+expect_exit 2 "a member claiming 2^62 bytes" "$KIFU" check claims-2p62.tar
+expect_stderr_has "a member claiming 2^62 bytes" "cannot read 'claims-2p62.tar//g.csa': Truncated tar archive [io]"
+
 finish
