@@ -20,15 +20,21 @@ cap_room(const struct strbuf *out)
 	    INPUT_READ_MAX - out->len;
 }
 
-/* The rest of open file fd into out; closes fd unless it is stdin. */
+/*
+ * The rest of open file fd into out; closes fd unless it is stdin.
+ * short_is_end: fd is a regular file whose reads stop short only at its
+ * end (input_read_at), read without fstat() until one does.
+ */
 static int
-read_fd(int fd, struct strbuf *out)
+read_fd(int fd, int short_is_end, struct strbuf *out)
 {
 	struct stat st;
 	size_t want = 0;
 	int saved;
 
-	if (fstat(fd, &st) == 0) {
+	if (short_is_end) {
+		strbuf_grow(out, 65536);
+	} else if (fstat(fd, &st) == 0) {
 		if (S_ISDIR(st.st_mode)) {
 			if (fd)
 				close(fd);
@@ -47,12 +53,14 @@ read_fd(int fd, struct strbuf *out)
 		}
 	}
 	while ((!want || out->len < want) && out->len < INPUT_READ_MAX) {
+		size_t room;
 		ssize_t n;
 
 		/* Regular files arrive in the buffer sized above: no realloc. */
 		if (out->alloc - out->len < 2)
 			strbuf_grow(out, 65536);
-		n = read(fd, out->buf + out->len, cap_room(out));
+		room = cap_room(out);
+		n = read(fd, out->buf + out->len, room);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
@@ -66,6 +74,8 @@ read_fd(int fd, struct strbuf *out)
 			break;
 		out->len += (size_t)n;
 		out->buf[out->len] = '\0';
+		if (short_is_end && (size_t)n < room)
+			break;
 	}
 	if (fd)
 		close(fd);
@@ -80,42 +90,7 @@ input_read(const char *path, struct strbuf *out)
 	strbuf_reset(out);
 	if (fd < 0)
 		return -1;
-	return read_fd(fd, out);
-}
-
-/*
- * A regular file whose reads are known to stop short only at its end:
- * read until one does. At least this much room is offered each time.
- */
-#define READ_ROOM 65536
-
-static int
-read_to_short(int fd, struct strbuf *out)
-{
-	while (out->len < INPUT_READ_MAX) {
-		size_t room;
-		ssize_t n;
-
-		if (out->alloc - out->len < READ_ROOM + 1)
-			strbuf_grow(out, READ_ROOM);
-		room = cap_room(out);
-		n = read(fd, out->buf + out->len, room);
-		if (n < 0) {
-			int saved = errno;
-
-			if (saved == EINTR)
-				continue;
-			close(fd);
-			errno = saved;
-			return -1;
-		}
-		out->len += (size_t)n;
-		out->buf[out->len] = '\0';
-		if ((size_t)n < room && out->len < INPUT_READ_MAX)
-			break;
-	}
-	close(fd);
-	return 0;
+	return read_fd(fd, 0, out);
 }
 
 int
@@ -127,7 +102,7 @@ input_read_at(int dirfd, const char *name, int short_is_end,
 	strbuf_reset(out);
 	if (fd < 0)
 		return -1;
-	return short_is_end ? read_to_short(fd, out) : read_fd(fd, out);
+	return read_fd(fd, short_is_end, out);
 }
 
 int
