@@ -152,6 +152,15 @@ build/san/tests/%: tests/%.c $(wildcard tests/*.h) build/san/libkifu.a
 	$(CC) $(ALL_CPPFLAGS) $(WARN) $(SAN_FLAGS) $(CMOCKA_CFLAGS) -o $@ $< \
 		build/san/libkifu.a $(CMOCKA_LIBS) $(LIBS)
 
+# A test of a cmd/ module (tests/test_cmd_NAME.c) links it and cmd/util.c,
+# which makes the messages it may print.
+build/san/tests/test_cmd_%: tests/test_cmd_%.c $(wildcard tests/*.h) \
+    build/san/cmd/%.o build/san/cmd/util.o build/san/libkifu.a
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) $(WARN) $(SAN_FLAGS) $(CMOCKA_CFLAGS) -o $@ $< \
+		build/san/cmd/$*.o build/san/cmd/util.o build/san/libkifu.a \
+		$(CMOCKA_LIBS) $(CMD_LIBS)
+
 check: deps
 	$(MAKE) check-unit check-cli check-regress check-install check-python
 

@@ -26,26 +26,31 @@ static const char *const bod_ext[] = { ".bod", NULL };
 
 static const struct format table[] = {
 	{ "csa", csa_ext, "/\n", "UTF-8",
-	    CAP_COMMENTS | CAP_TIME | CAP_MULTI | CAP_HEADERS,
-	    csa_detect, csa_read, csa_write, NULL },
-	{ "usi", usi_ext, "", "UTF-8", CAP_MULTI, usi_detect, usi_read,
-	    usi_write, NULL },
+	    CAP_COMMENTS | CAP_TIME | CAP_MULTI | CAP_HEADERS |
+	    CAP_HEADERS_AS_WRITTEN,
+	    csa_detect, csa_read, csa_write, NULL, csa_has_record },
+	{ "usi", usi_ext, "", "UTF-8", CAP_MULTI | CAP_HEADERS_AS_WRITTEN,
+	    usi_detect, usi_read, usi_write, NULL, NULL },
 	/* Reads like usi (a bare SFEN is a USI record without moves). */
-	{ "sfen", sfen_ext, "", "UTF-8", CAP_MULTI, NULL, usi_read,
-	    sfen_write_record, sfen_write_at },
+	{ "sfen", sfen_ext, "", "UTF-8", CAP_MULTI | CAP_HEADERS_AS_WRITTEN,
+	    NULL, usi_read, sfen_write_record, sfen_write_at, NULL },
 	/* Kakinoki's formats: .kif/.ki2 in CP932, .kifu/.ki2u in UTF-8. */
 	{ "kif", kif_ext, NULL, "CP932",
-	    CAP_VARIATIONS | CAP_COMMENTS | CAP_TIME | CAP_HEADERS,
-	    kif_detect, kif_read, kif_write, NULL },
+	    CAP_VARIATIONS | CAP_COMMENTS | CAP_TIME | CAP_HEADERS |
+	    CAP_HEADERS_AS_WRITTEN,
+	    kif_detect, kif_read, kif_write, NULL, NULL },
 	{ "kifu", kifu_ext, NULL, "UTF-8",
-	    CAP_VARIATIONS | CAP_COMMENTS | CAP_TIME | CAP_HEADERS,
-	    kif_detect, kif_read, kif_write, NULL },
+	    CAP_VARIATIONS | CAP_COMMENTS | CAP_TIME | CAP_HEADERS |
+	    CAP_HEADERS_AS_WRITTEN,
+	    kif_detect, kif_read, kif_write, NULL, NULL },
 	{ "ki2", ki2_ext, NULL, "CP932",
-	    CAP_VARIATIONS | CAP_COMMENTS | CAP_HEADERS,
-	    ki2_detect, ki2_read, ki2_write, NULL },
+	    CAP_VARIATIONS | CAP_COMMENTS | CAP_HEADERS |
+	    CAP_HEADERS_AS_WRITTEN,
+	    ki2_detect, ki2_read, ki2_write, NULL, NULL },
 	{ "ki2u", ki2u_ext, NULL, "UTF-8",
-	    CAP_VARIATIONS | CAP_COMMENTS | CAP_HEADERS,
-	    ki2_detect, ki2_read, ki2_write, NULL },
+	    CAP_VARIATIONS | CAP_COMMENTS | CAP_HEADERS |
+	    CAP_HEADERS_AS_WRITTEN,
+	    ki2_detect, ki2_read, ki2_write, NULL, NULL },
 	/*
 	 * A board diagram is a KIF without moves, and reads as KIF: no
 	 * detector of its own, its extension breaks ties for kif (see
@@ -55,12 +60,12 @@ static const struct format table[] = {
 	 * "#KIF encoding=" line to say otherwise, and its fixed vocabulary
 	 * is all in CP932, so the choice never loses a character.
 	 */
-	{ "bod", bod_ext, NULL, "CP932", 0, NULL, kif_read, bod_write,
-	    bod_write_at },
-	/* JSON is always UTF-8. */
+	{ "bod", bod_ext, NULL, "CP932", CAP_HEADERS_AS_WRITTEN,
+	    NULL, kif_read, bod_write, bod_write_at, NULL },
+	/* JSON is always UTF-8; its "\u" escapes are undone. */
 	{ "jkf", jkf_ext, NULL, "UTF-8",
 	    CAP_VARIATIONS | CAP_COMMENTS | CAP_TIME | CAP_HEADERS,
-	    jkf_detect, jkf_read, jkf_write, NULL },
+	    jkf_detect, jkf_read, jkf_write, NULL, NULL },
 };
 
 #define NFORMATS (sizeof(table) / sizeof(table[0]))

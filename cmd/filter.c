@@ -532,6 +532,97 @@ text_matches(const struct filter *f, const struct filter_text *t,
 	return 0;
 }
 
+/* The index of the first c in s[i..n), or n. */
+static size_t
+find_byte(const char *s, size_t n, size_t i, unsigned char c)
+{
+	const char *p = memchr(s + i, c, n - i);
+
+	return p ? (size_t)(p - s) : n;
+}
+
+static unsigned char
+ascii_lower(unsigned char c)
+{
+	return c >= 'A' && c <= 'Z' ? (unsigned char)(c - 'A' + 'a') : c;
+}
+
+/*
+ * 0 when needle[0..k) (k > 0) surely does not occur in s[0..n); with
+ * caseless, ASCII capitals of s taken as small letters (the needle has
+ * none). Each candidate comes from memchr on the needle's first byte in
+ * either case, which passes a text without the needle at memchr's
+ * speed. The bytes compared after candidates are bounded by about n: a
+ * text made to defeat the search (aaa...ab against aaa...a) is given
+ * up on, 1, and read as if the needle were in it.
+ */
+static int
+may_contain(const char *s, size_t n, const char *needle, size_t k,
+    int caseless)
+{
+	unsigned char lo = (unsigned char)needle[0];
+	unsigned char up = caseless && lo >= 'a' && lo <= 'z' ?
+	    (unsigned char)(lo - 'a' + 'A') : lo;
+	size_t na, nb, i, j, budget = n + 4096;
+
+	if (n < k)
+		return 0;
+	na = find_byte(s, n, 0, lo);
+	nb = up == lo ? n : find_byte(s, n, 0, up);
+	for (;;) {
+		size_t c = na < nb ? na : nb;
+
+		if (c + k > n)
+			return 0;
+		for (j = 1; j < k; j++)
+			if ((caseless ? ascii_lower((unsigned char)s[c + j]) :
+			    (unsigned char)s[c + j]) != (unsigned char)needle[j])
+				break;
+		if (j == k || budget < j)
+			return 1;
+		budget -= j;
+		i = c + 1;
+		if (na < i)
+			na = find_byte(s, n, i, lo);
+		if (nb < i)
+			nb = find_byte(s, n, i, up);
+	}
+}
+
+static int
+has_non_ascii(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s >= 0x80)
+			return 1;
+	return 0;
+}
+
+int
+filter_text_may_match(const struct filter *f, const struct text *t,
+    const struct format *fmt)
+{
+	size_t i;
+
+	if (f->regex || !(fmt->caps & CAP_HEADERS_AS_WRITTEN))
+		return 1;
+	for (i = 0; i < f->ntexts; i++) {
+		const char *needle = f->texts[i].folded;
+		size_t k = strlen(needle);
+
+		if (k == 0)
+			continue;	/* in every header */
+		if (f->exact) {
+			if (!may_contain(t->buf, t->len, needle, k, 0))
+				return 0;
+		} else if (t->ascii && (has_non_ascii(needle) ||
+		    !may_contain(t->buf, t->len, needle, k, 1))) {
+			return 0;
+		}
+	}
+	return 1;
+}
+
 /* a against the bound b, on as many characters as the shorter has. */
 static int
 date_cmp(const char *a, const char *b)

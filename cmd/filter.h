@@ -192,6 +192,21 @@ int filter_has_result(const struct filter *f);
 int filter_match_headers(const struct filter *f, struct filter_scratch *s,
     const struct record *r, const struct format *fmt);
 
+/*
+ * Before the header stage, on the whole text t that records are to be
+ * read from as format fmt: 0 when no record in it can meet the text
+ * criteria, for the caller to pass over the text unread (a search of
+ * names in a large archive of other people's games); 1 when one may.
+ * It can tell only where fmt keeps header values as written
+ * (CAP_HEADERS_AS_WRITTEN): then a name or event that occurs nowhere in
+ * the text is in no header of it. Under exact, as written; else in an
+ * ASCII text (folding only lowers its capitals), with ASCII case
+ * ignored, and a folded text that is not ASCII is in no header at all.
+ * Patterns (regex) are not judged so.
+ */
+int filter_text_may_match(const struct filter *f, const struct text *t,
+    const struct format *fmt);
+
 /* The moves stage: the main line's moves, up to its terminal. */
 int filter_match_moves(const struct filter *f, const struct record *r);
 /* The same on the number of moves n (as an index stores it). */

@@ -65,14 +65,14 @@ struct find {
 	int header_stage;	/* a header criterion: read headers first */
 	int whole;		/* a record that passes is read whole */
 	int replay_result;	/* the result is asked for or printed */
-	long long matched, records;	/* main thread: the merged batches */
+	long long matched, files;	/* main thread: the merged batches */
 	int failed;
 };
 
 struct find_batch {
 	struct strbuf out;	/* for stdout */
 	struct strbuf err;	/* for stderr */
-	long long matched, records;
+	long long matched, files;
 	int failed;		/* an input could not be read */
 };
 
@@ -326,11 +326,18 @@ find_input(struct find *c, struct find_worker *w, struct find_batch *b,
 	/* A format no record of the input can match: nothing to read. */
 	if (f->format && in.f != f->format)
 		return;
+	/*
+	 * Nor a text where no name looked for occurs, unless it may hold no
+	 * record: that file is warned of.
+	 */
+	if (f->ntexts && in.f->has_record &&
+	    !filter_text_may_match(f, &w->j.t, in.f) &&
+	    in.f->has_record(&w->j.t))
+		return;
 	while ((st = judge_next(&w->j, &in, c->header_stage)) != READ_EOF) {
 		int index = in.index - 1, has_g = 0, fatal = st == READ_FATAL;
 		struct game_result g;
 
-		b->records++;
 		if (c->header_stage &&
 		    !filter_match_headers(f, &w->s, &w->j.r, in.f)) {
 			if (fatal)
@@ -392,7 +399,7 @@ batch_reset(void *ctx, void *batch)
 	(void)ctx;
 	strbuf_reset(&b->out);
 	strbuf_reset(&b->err);
-	b->matched = b->records = 0;
+	b->matched = b->files = 0;
 	b->failed = 0;
 }
 
@@ -428,6 +435,7 @@ input(void *ctx, void *worker, void *batch, const struct pipe_input *in)
 {
 	struct find_batch *b = batch;
 
+	b->files++;
 	if (in->error) {
 		b->failed = 1;
 		strbuf_addf(&b->err, "kifu: error: cannot read '%s': %s [io]\n",
@@ -451,15 +459,19 @@ emit(void *ctx, void *batch)
 		fwrite(b->err.buf, 1, b->err.len, stderr);
 	}
 	c->matched += b->matched;
-	c->records += b->records;
+	c->files += b->files;
 	c->failed |= b->failed;
 	return 0;
 }
 
+/*
+ * The bar counts inputs, not records: a name search passes over files
+ * without reading their records (filter_text_may_match).
+ */
 static long long
 done(void *ctx)
 {
-	return ((struct find *)ctx)->records;
+	return ((struct find *)ctx)->files;
 }
 
 /* --- from an index (--db): the same stages on the rows it stores ------ */
@@ -812,7 +824,6 @@ db_file(struct find *c, struct find_worker *w, struct find_batch *b,
 		int64_t rec = indexdb_int(recs, 0, 1, INT64_MAX, &d->bad);
 		size_t n;
 
-		b->records++;
 		/* Only records that can match, or must be warned about. */
 		if (narrow && !cand_find(narrow, rec, &n) &&
 		    !strcmp(indexdb_text(recs, 2, &d->bad), "ok"))
@@ -1068,7 +1079,7 @@ cmd_find(int argc, char **argv)
 	memset(&c, 0, sizeof(c));
 	filter_init(&c.f);
 	ruleopts_init(&ro);
-	walkopts_init(&wo, "records");
+	walkopts_init(&wo, "files");
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, "hj:zlcs", longopts, NULL)) !=
 	    -1) {

@@ -39,6 +39,7 @@ text_clear(struct text *t)
 	t->buf = NULL;
 	t->buf_alloc = 0;
 	t->any_cr = 0;
+	t->ascii = 0;
 	t->len = 0;
 	t->nlines = 0;
 	t->encoding = "UTF-8";
@@ -257,6 +258,22 @@ add_line(struct text *t, size_t start, size_t end)
 	t->nlines++;
 }
 
+/* Whether s[0..n) has no byte from 0x80 on, a word at a time. */
+static int
+all_ascii(const char *s, size_t n)
+{
+	uint64_t any = 0, w;
+	size_t i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&w, s + i, 8);
+		any |= w;
+	}
+	for (; i < n; i++)
+		any |= (unsigned char)s[i];
+	return !(any & 0x8080808080808080ull);
+}
+
 /*
  * Lines end in LF, CRLF or a lone CR. memchr finds the LFs fast; a CR
  * left inside a line is an old Mac line end and splits it further.
@@ -270,6 +287,7 @@ split_lines(struct text *t)
 	size_t start = 0;
 
 	t->any_cr = any_cr;
+	t->ascii = all_ascii(b, t->len);
 	t->nlines = 0;
 	while (start < t->len) {
 		const char *nl = memchr(b + start, '\n', t->len - start);
@@ -359,6 +377,7 @@ scan_lf_utf8(struct text *t, const char *data, size_t n)
 	const unsigned char *s = (const unsigned char *)data;
 	struct text_line *lines = t->lines;
 	size_t i = 0, start = 0, nl = 0, al = t->alines;
+	int ascii = 1;
 
 	while (i < n) {
 		unsigned c;
@@ -414,6 +433,7 @@ other:
 
 			if (!k)
 				return -1;
+			ascii = 0;
 			i += k;
 		} else if (c == '\r' || c == '\0') {
 			return -1;
@@ -424,6 +444,7 @@ other:
 	t->nlines = nl;
 	if (start < n)
 		add_line(t, start, n);
+	t->ascii = ascii;
 	return 0;
 }
 

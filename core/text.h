@@ -30,6 +30,11 @@ struct text {
 	int bom;		/* the input began with a UTF-8 byte-order mark */
 	int any_cr;		/* buf holds a CR: some line may end in one */
 	/*
+	 * buf holds no byte from 0x80 on: every character is ASCII, which
+	 * a search may take as what folding leaves alone (core/fold.h).
+	 */
+	int ascii;
+	/*
 	 * buf's size when it is a caller's buffer taken over (0 if not),
 	 * and the one taken before it: text_decode_strbuf gives that back
 	 * to the caller, for the next file to be read into without a

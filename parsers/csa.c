@@ -1771,14 +1771,14 @@ empty_warning(struct diag_list *d, const struct empties *e)
 }
 
 /*
- * Whether the text from line li on holds nothing but blank lines, '/'
- * lines and comments, and some of them.
+ * The first line from li on that is not blank, a comment or a '/' line
+ * (t->nlines if there is none): a statement, which makes the lines
+ * around it a record, read or failed. *any: whether a comment or a '/'
+ * line came first.
  */
-static int
-only_empty_left(const struct text *t, size_t li)
+static size_t
+next_statement(const struct text *t, size_t li, int *any)
 {
-	int any = 0;
-
 	for (; li < t->nlines; li++) {
 		const char *p = text_line_ptr(t, li);
 		size_t n = text_trim_end(p, t->lines[li].len), i = 0;
@@ -1788,10 +1788,30 @@ only_empty_left(const struct text *t, size_t li)
 		if (i == n)
 			continue;
 		if (p[i] != '\'' && !is_separator(p, n))
-			return 0;
-		any = 1;
+			return li;
+		*any = 1;
 	}
-	return any;
+	return li;
+}
+
+/*
+ * Whether the text from line li on holds nothing but blank lines, '/'
+ * lines and comments, and some of them.
+ */
+static int
+only_empty_left(const struct text *t, size_t li)
+{
+	int any = 0;
+
+	return next_statement(t, li, &any) == t->nlines && any;
+}
+
+int
+csa_has_record(const struct text *t)
+{
+	int any = 0;
+
+	return next_statement(t, 0, &any) < t->nlines;
 }
 
 enum read_status

@@ -103,7 +103,14 @@ enum format_caps {
 	CAP_COMMENTS = 1 << 1,
 	CAP_TIME = 1 << 2,
 	CAP_MULTI = 1 << 3,	/* several records in one file */
-	CAP_HEADERS = 1 << 4
+	CAP_HEADERS = 1 << 4,
+	/*
+	 * Every header value read is a slice of one line of the text as
+	 * written (trimmed at most): no escapes undone, no lines joined. A
+	 * search may then pass over a text in which what it looks for
+	 * occurs nowhere (JKF's "\u" escapes rule that out).
+	 */
+	CAP_HEADERS_AS_WRITTEN = 1 << 5
 };
 
 struct format {
@@ -132,10 +139,20 @@ struct format {
 	int (*write_at)(const struct record *r, int ply,
 	    const struct write_opts *o, struct strbuf *out,
 	    struct diag_list *d);
+	/*
+	 * Optional, for a caller that would pass over t unread (a search
+	 * that knows from the text alone that nothing in it matches) and
+	 * still owes the warning for a file without a record: 1 when read
+	 * surely gives at least one record (READ_EOF not at once), 0 when
+	 * it may give none. Only looks; cheap, as it stops at the first
+	 * line that settles it.
+	 */
+	int (*has_record)(const struct text *t);
 };
 
 /* Parsers and writers, one pair per format. */
 int csa_detect(const struct text *t);
+int csa_has_record(const struct text *t);
 enum read_status csa_read(struct reader *rd, struct record *out,
     struct diag_list *d);
 int csa_write(const struct record *r, const struct write_opts *o,

@@ -1654,6 +1654,52 @@ static const char *const trip_texts[] = {
 
 #define N_TRIP_TEXTS (sizeof(trip_texts) / sizeof(trip_texts[0]))
 
+/*
+ * csa_has_record says what the first csa_read gives, without reading:
+ * a record (read or failed) exactly when some line is a statement.
+ */
+static void
+test_csa_has_record(void **state)
+{
+	static const struct {
+		const char *src;
+		int want;
+	} cases[] = {
+		{ "", 0 },
+		{ "\n  \n", 0 },
+		{ "/\n", 0 },
+		{ "/\n/\n/\n", 0 },
+		{ "'only a comment\n", 0 },
+		{ "'CSA encoding=UTF-8\n/\n", 0 },
+		{ " /\t\n'c\n/\xe3\x80\x80\n", 0 },	/* blanks, U+3000 */
+		{ "V2.2\n", 1 },
+		{ "N+Habu\n", 1 },
+		{ "$EVENT:x\n/\n", 1 },
+		{ "/\n/\n+\n+7776FU\n", 1 },		/* past empty records */
+		{ "// two slashes\n", 1 },		/* an unknown line */
+		{ "/ x\n", 1 },
+		{ "+9999XX\n", 1 },			/* a record that fails */
+		{ "P\n", 1 },
+		{ "T\n", 1 },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct session s;
+		int has;
+		enum read_status rs;
+
+		session_opens(&s, cases[i].src);
+		has = csa_has_record(&s.t);
+		rs = session_next(&s);
+		if (has != cases[i].want || has != (rs != READ_EOF))
+			fail_msg("'%s': has_record %d, want %d; read %d",
+			    cases[i].src, has, cases[i].want, (int)rs);
+		session_close(&s);
+	}
+}
+
 static void
 test_csa_round_trips(void **state)
 {
@@ -1750,7 +1796,7 @@ test_file_case(void **state)
 
 /* ---- the test list ---- */
 
-#define N_FIXED 33
+#define N_FIXED 34
 #define N_TESTS (N_FIXED + N_DETECT_CASES + N_VERSION_CASES + \
 	N_POSITION_CASES + N_ERROR_CASES + N_TERMINAL_CASES + \
 	N_SUMMARY_CASES + N_WRITE_CASES + N_FILE_CASES)
@@ -2012,6 +2058,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_csa_minishogi_errors),
 		cmocka_unit_test(test_csa_write_minishogi),
 		cmocka_unit_test(test_csa_round_trips),
+		cmocka_unit_test(test_csa_has_record),
 	};
 	size_t i, n = 0;
 

@@ -121,6 +121,31 @@ expect_output "regex exact" "3"
 expect_exit 2 "bad regex" "$KIFU" find --regex --player '(' f
 expect_stderr_has "bad regex" "--regex '(': missing closing parenthesis"
 
+# Texts where a name occurs nowhere are passed over unread: never one
+# that holds it in another form, nor a file without a record.
+mkdir pre
+printf 'V2.2\r\nN+Black123\r\nN-w\r\nPI\r\n+\r\n+7776FU\r\n' >pre/crlf.csa
+printf 'V2.2\nN+ｂｌａｃｋ１２３\nN-w\nPI\n+\n' >pre/wide.csa
+printf 'V2.2\nN+black12\nN-w\nPI\n+\n' >pre/near.csa
+printf "V2.2\nN+x\nN-w\n'black123\nPI\n+\n" >pre/comment.csa
+printf '{"header":{"先手":"\\u0042lack123"},"moves":[{}]}\n' >pre/escaped.jkf
+printf '/\n/\n' >pre/slash.csa
+expect_success "prefilter" "$KIFU" find -l --player BLACK123 pre
+expect_output "prefilter" "pre/crlf.csa
+pre/escaped.jkf
+pre/wide.csa"
+expect_stderr_has "prefilter" "pre/slash.csa: warning: not searched: no record in the file [empty]"
+expect_success "prefilter, exact" "$KIFU" find -l --exact --player Black123 pre
+expect_output "prefilter, exact" "pre/crlf.csa
+pre/escaped.jkf"
+expect_success "prefilter, -j2" "$KIFU" find -j2 -l --player black123 pre
+expect_output "prefilter, -j2" "pre/crlf.csa
+pre/escaped.jkf
+pre/wide.csa"
+# The bar counts files: a search passes some over without their records.
+expect_success "progress" "$KIFU" find --progress -l --player black123 pre
+expect_stderr_has "progress" "6 files, "
+
 # --- the other filters -------------------------------------------------------
 
 expect_success "event" "$KIFU" find -l --event "61期" f
