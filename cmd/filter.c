@@ -399,21 +399,17 @@ compile_text(const struct filter *f, struct filter_text *t)
 	int err;
 	uint32_t opts = PCRE2_UTF | PCRE2_MATCH_INVALID_UTF;
 
-	if (!f->regex) {
-		if (f->exact)
-			strbuf_adds(&sb, t->arg);
-		else
-			fold_append(&sb, t->arg, strlen(t->arg));
-		t->folded = strbuf_detach(&sb, NULL);
-		return 0;
-	}
-	if (f->exact) {
+	if (f->exact)
 		strbuf_adds(&sb, t->arg);
-	} else {
+	else if (f->regex)
 		fold_pattern(&sb, t->arg);
+	else
+		fold_append(&sb, t->arg, strlen(t->arg));
+	t->folded = strbuf_detach(&sb, &t->len);
+	if (!f->regex)
+		return 0;
+	if (!f->exact)
 		opts |= PCRE2_CASELESS;
-	}
-	t->folded = strbuf_detach(&sb, NULL);
 	t->re = pcre2_compile((PCRE2_SPTR)t->folded, PCRE2_ZERO_TERMINATED,
 	    opts, &err, &off, NULL);
 	if (!t->re) {
@@ -589,15 +585,6 @@ may_contain(const char *s, size_t n, const char *needle, size_t k,
 	}
 }
 
-static int
-has_non_ascii(const char *s)
-{
-	for (; *s; s++)
-		if ((unsigned char)*s >= 0x80)
-			return 1;
-	return 0;
-}
-
 int
 filter_text_may_match(const struct filter *f, const struct text *t,
     const struct format *fmt)
@@ -607,16 +594,20 @@ filter_text_may_match(const struct filter *f, const struct text *t,
 	if (f->regex || !(fmt->caps & CAP_HEADERS_AS_WRITTEN))
 		return 1;
 	for (i = 0; i < f->ntexts; i++) {
-		const char *needle = f->texts[i].folded;
-		size_t k = strlen(needle);
+		const struct filter_text *x = &f->texts[i];
 
-		if (k == 0)
+		if (x->len == 0)
 			continue;	/* in every header */
 		if (f->exact) {
-			if (!may_contain(t->buf, t->len, needle, k, 0))
+			if (!may_contain(t->buf, t->len, x->folded, x->len, 0))
 				return 0;
-		} else if (t->ascii && (has_non_ascii(needle) ||
-		    !may_contain(t->buf, t->len, needle, k, 1))) {
+		} else if (t->ascii &&
+		    !may_contain(t->buf, t->len, x->folded, x->len, 1)) {
+			/*
+			 * Folding an ASCII header only lowers it; a needle
+			 * that is not ASCII fails here too (its first byte is
+			 * in no ASCII text).
+			 */
 			return 0;
 		}
 	}

@@ -50,6 +50,7 @@ struct filter_text {
 	enum filter_field field;
 	const char *arg;	/* as given; borrowed from argv */
 	char *folded;		/* fold_append(arg); owned; arg under exact */
+	size_t len;		/* strlen(folded) */
 	void *re;		/* pcre2_code *, with regex; owned */
 };
 

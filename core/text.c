@@ -258,20 +258,26 @@ add_line(struct text *t, size_t start, size_t end)
 	t->nlines++;
 }
 
-/* Whether s[0..n) has no byte from 0x80 on, a word at a time. */
+/*
+ * Whether s[0..n) has no byte from 0x80 on, a word at a time: Japanese
+ * text stops it within its first words.
+ */
 static int
-all_ascii(const char *s, size_t n)
+is_ascii(const char *s, size_t n)
 {
-	uint64_t any = 0, w;
+	const uint64_t high = 0x8080808080808080ull;
+	uint64_t w;
 	size_t i = 0;
 
 	for (; i + 8 <= n; i += 8) {
 		memcpy(&w, s + i, 8);
-		any |= w;
+		if (w & high)
+			return 0;
 	}
 	for (; i < n; i++)
-		any |= (unsigned char)s[i];
-	return !(any & 0x8080808080808080ull);
+		if ((unsigned char)s[i] >= 0x80)
+			return 0;
+	return 1;
 }
 
 /*
@@ -287,7 +293,7 @@ split_lines(struct text *t)
 	size_t start = 0;
 
 	t->any_cr = any_cr;
-	t->ascii = all_ascii(b, t->len);
+	t->ascii = is_ascii(b, t->len);
 	t->nlines = 0;
 	while (start < t->len) {
 		const char *nl = memchr(b + start, '\n', t->len - start);
