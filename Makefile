@@ -41,22 +41,22 @@ WARN := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
 ALL_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -DKIFU_VERSION='"$(VERSION)"' -I. -Iinclude $(PKG_CFLAGS) $(CPPFLAGS)
 ALL_CFLAGS := $(WARN) $(ARCH_FLAGS) $(CFLAGS)
 # libarchive reads .tar/.zip/.7z inputs of `kifu check` without unpacking;
-# it is dlopen()ed on first use (cmd/archive_dl.c), so only its headers
+# it is dlopen()ed on first use (walk/archive_dl.c), so only its headers
 # are needed at build time. jansson reads the JSON Lines `kifu summary`
 # merges.
 PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags libarchive jansson 2>/dev/null)
 # librsvg (with cairo) and giflib draw `kifu show`'s PNG and GIF pictures;
-# they too are dlopen()ed on first use (cmd/render.c, cmd/gif.c: only
+# they too are dlopen()ed on first use (picture/render.c, picture/gif.c: only
 # headers at build time), so that no start of kifu pays for glib, cairo
 # and pango. Only the files that load them see their headers.
 RSVG_CFLAGS = $(shell $(PKG_CONFIG) --cflags librsvg-2.0 2>/dev/null)
-build/rel/cmd/render.o build/san/cmd/render.o: PKG_CFLAGS += $(RSVG_CFLAGS)
+$(foreach b,rel san pic,build/$(b)/picture/render.o): PKG_CFLAGS += $(RSVG_CFLAGS)
 LIBS = $(shell $(PKG_CONFIG) --libs jansson 2>/dev/null || echo -ljansson) -ldl -lpthread
 # PCRE2 matches `kifu find --regex` patterns: only the kifu binary links
 # it (one small library, no dependencies of its own), not libkifu.
 PCRE2_CFLAGS = $(shell $(PKG_CONFIG) --cflags libpcre2-8 2>/dev/null)
 PCRE2_LIBS = $(shell $(PKG_CONFIG) --libs libpcre2-8 2>/dev/null || echo -lpcre2-8)
-build/rel/cmd/filter.o build/san/cmd/filter.o: PKG_CFLAGS += $(PCRE2_CFLAGS)
+$(foreach b,rel san pic,build/$(b)/query/filter.o): PKG_CFLAGS += $(PCRE2_CFLAGS)
 # SQLite holds the game database of `kifu index` (the field's standard
 # embedded database): only the kifu binary links it.
 SQLITE_LIBS = $(shell $(PKG_CONFIG) --libs sqlite3 2>/dev/null || echo -lsqlite3)
@@ -65,11 +65,17 @@ CMD_LIBS = $(PCRE2_LIBS) $(SQLITE_LIBS) $(LIBS)
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 
+# The folders are the architecture (doc/architecture.md). libkifu is
+# every folder but cmd/; the kifu program is cmd/ (one file a
+# subcommand) over it. The modules of TOOL_DIRS still print through
+# cmd/'s messages and are linked into the program only, until they
+# return their errors as values.
+LIB_DIRS := core parsers writers api picture
+TOOL_DIRS := walk stats query db book
 # api/example.c is the README's example program (tests/install.sh builds
 # it against the installed library), not a part of libkifu.
-LIB_SRC := $(filter-out api/example.c,$(wildcard core/*.c parsers/*.c \
-	writers/*.c api/*.c))
-CMD_SRC := $(wildcard cmd/*.c)
+LIB_SRC := $(filter-out api/example.c,$(wildcard $(LIB_DIRS:%=%/*.c)))
+CMD_SRC := $(wildcard cmd/*.c $(TOOL_DIRS:%=%/*.c))
 TEST_SRC := $(wildcard tests/test_*.c)
 
 REL_LIB_OBJ := $(LIB_SRC:%.c=build/rel/%.o)
@@ -152,13 +158,14 @@ build/san/tests/%: tests/%.c $(wildcard tests/*.h) build/san/libkifu.a
 	$(CC) $(ALL_CPPFLAGS) $(WARN) $(SAN_FLAGS) $(CMOCKA_CFLAGS) -o $@ $< \
 		build/san/libkifu.a $(CMOCKA_LIBS) $(LIBS)
 
-# A test of a cmd/ module (tests/test_cmd_NAME.c) links it and cmd/util.c,
-# which makes the messages it may print.
-build/san/tests/test_cmd_%: tests/test_cmd_%.c $(wildcard tests/*.h) \
-    build/san/cmd/%.o build/san/cmd/util.o build/san/libkifu.a
+# A test of a module linked into the program only (query/filter.c, tested
+# by tests/test_query_filter.c) links it and cmd/util.c, which makes the
+# messages it may print.
+build/san/tests/test_query_%: tests/test_query_%.c $(wildcard tests/*.h) \
+    build/san/query/%.o build/san/cmd/util.o build/san/libkifu.a
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(WARN) $(SAN_FLAGS) $(CMOCKA_CFLAGS) -o $@ $< \
-		build/san/cmd/$*.o build/san/cmd/util.o build/san/libkifu.a \
+		build/san/query/$*.o build/san/cmd/util.o build/san/libkifu.a \
 		$(CMOCKA_LIBS) $(CMD_LIBS)
 
 check: deps
@@ -208,7 +215,7 @@ build/san/fuzz/regress_book: tests/fuzz/fuzz_book.c tests/fuzz/standalone.c \
 		tests/fuzz/standalone.c build/san/libkifu.a $(LIBS)
 
 # kifu stats --merge's reader of shards: JSON, counted by cmd/.
-STATS_SRC := cmd/gamestats.c cmd/strmap.c cmd/table.c
+STATS_SRC := stats/gamestats.c stats/strmap.c stats/table.c
 build/san/fuzz/regress_stats: tests/fuzz/fuzz_stats.c tests/fuzz/standalone.c \
 		$(STATS_SRC:%.c=build/san/%.o) build/san/libkifu.a
 	@mkdir -p $(@D)

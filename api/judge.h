@@ -79,7 +79,7 @@ struct judge {
 
 void judge_init(struct judge *j, const struct judge_opts *o);
 void judge_release(struct judge *j);
-/* A judge of its own for a pipeline's worker (cmd/pipeline.h). */
+/* A judge of its own for a pipeline's worker (walk/pipeline.h). */
 struct judge *judge_new(const struct judge_opts *o);
 void judge_free(struct judge *j);
 

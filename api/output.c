@@ -7,7 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "output.h"
+#include "api/output.h"
 
 static int
 write_all(int fd, const char *data, size_t n)

@@ -1,8 +1,8 @@
 /*
  * output.h - putting converted text where the user asked, safely.
  */
-#ifndef KIFU_CMD_OUTPUT_H
-#define KIFU_CMD_OUTPUT_H
+#ifndef KIFU_API_OUTPUT_H
+#define KIFU_API_OUTPUT_H
 
 #include <stddef.h>
 
@@ -66,4 +66,4 @@ void output_stream_abort(struct output_stream *s);
 /* Writes all of data to standard output; 0 or -1 with errno set. */
 int output_write_stdout(const char *data, size_t n);
 
-#endif /* KIFU_CMD_OUTPUT_H */
+#endif /* KIFU_API_OUTPUT_H */

@@ -21,7 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bookagg.h"
+#include "book/bookagg.h"
 #include "core/xalloc.h"
 
 /* Bytes a file run is written and read in. */

@@ -17,8 +17,8 @@
  * runs, temporary files removed from their directory as soon as they are
  * made (nothing is left behind, whatever stops kifu).
  */
-#ifndef KIFU_CMD_BOOKAGG_H
-#define KIFU_CMD_BOOKAGG_H
+#ifndef KIFU_BOOK_BOOKAGG_H
+#define KIFU_BOOK_BOOKAGG_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -129,4 +129,4 @@ int bookagg_finish(struct bookagg *a, bookagg_emit_fn emit, void *ctx);
  */
 int bookagg_parse_size(const char *s, size_t *bytes);
 
-#endif /* KIFU_CMD_BOOKAGG_H */
+#endif /* KIFU_BOOK_BOOKAGG_H */

@@ -2,8 +2,8 @@
  * book.c - `kifu book`: YaneuraOu's text opening books (parsers/book.h).
  *
  *   build  the moves played from the first plies of every selected game
- *          (cmd/select.h, as `kifu export` selects), walked as `check`
- *          walks (cmd/pipeline.h), counted in input order on the main
+ *          (query/select.h, as `kifu export` selects), walked as `check`
+ *          walks (walk/pipeline.h), counted in input order on the main
  *          thread, so the bytes are the same for every -j;
  *   merge  books combined as one build over all their games;
  *   sort   one book written sorted (what merge does with one book);
@@ -11,7 +11,7 @@
  *
  * Every book read is checked: each position by core/sfen, each move and
  * ponder move by core/rules against it. The table lives in a memory
- * budget and spills to sorted runs (cmd/bookagg.h).
+ * budget and spills to sorted runs (book/bookagg.h).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -23,13 +23,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "bookagg.h"
+#include "book/bookagg.h"
 #include "cmd.h"
-#include "filter.h"
-#include "output.h"
-#include "pipeline.h"
+#include "query/filter.h"
+#include "api/output.h"
+#include "walk/pipeline.h"
 #include "ruleopts.h"
-#include "select.h"
+#include "query/select.h"
 #include "api/formats.h"
 #include "api/judge.h"
 #include "core/rules.h"

@@ -1,6 +1,6 @@
 /*
  * check.c - `kifu check`: validate whole archives, in parallel, with the
- * output in input order (the walk and the threads: cmd/pipeline.c).
+ * output in input order (the walk and the threads: walk/pipeline.c).
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -10,9 +10,9 @@
 #include "cmd.h"
 #include "api/formats.h"
 #include "api/judge.h"
-#include "pipeline.h"
+#include "walk/pipeline.h"
 #include "ruleopts.h"
-#include "tally.h"
+#include "stats/tally.h"
 #include "core/xalloc.h"
 
 const char cmd_check_usage[] =

@@ -17,7 +17,7 @@
 #include "cmd.h"
 #include "api/formats.h"
 #include "api/input.h"
-#include "output.h"
+#include "api/output.h"
 #include "ruleopts.h"
 #include "core/encode.h"
 #include "core/replay.h"

@@ -1,14 +1,14 @@
 /*
  * export.c - `kifu export`: the training rows (parsers/train.h) of every
  * selected record under the paths, walked as `kifu check` walks them
- * (cmd/pipeline.h), written in input order whatever -j; and `--merge`,
+ * (walk/pipeline.h), written in input order whatever -j; and `--merge`,
  * the second pass that joins the outputs of shards.
  *
  * Workers judge each record (api/judge.h), apply the per-record filters
- * (cmd/select.h) and write its rows into their batch; the main thread
+ * (query/select.h) and write its rows into their batch; the main thread
  * takes the batches in input order, drops the records --uniq has seen
  * (so the same ones for every -j), and streams the rest to the output,
- * a temporary file put in place at the end (cmd/output.h).
+ * a temporary file put in place at the end (api/output.h).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -21,10 +21,10 @@
 #include <unistd.h>
 
 #include "cmd.h"
-#include "output.h"
-#include "pipeline.h"
+#include "api/output.h"
+#include "walk/pipeline.h"
 #include "ruleopts.h"
-#include "select.h"
+#include "query/select.h"
 #include "api/formats.h"
 #include "api/input.h"
 #include "api/judge.h"
@@ -89,7 +89,7 @@ enum {
 
 /*
  * Why a record is not exported, as one number: the reading verdicts, then
- * the selection's drops (cmd/select.h), then the format's (train_skip).
+ * the selection's drops (query/select.h), then the format's (train_skip).
  */
 enum {
 	WHY_EXPORTED = 0, WHY_UNREADABLE, WHY_ILLEGAL,

@@ -1,7 +1,7 @@
 /*
  * find.c - `kifu find`: the records of whole archives that match the
- * criteria of cmd/filter.h, walked as `kifu check` walks them (the
- * threads and the order: cmd/pipeline.c).
+ * criteria of query/filter.h, walked as `kifu check` walks them (the
+ * threads and the order: walk/pipeline.c).
  *
  * Each record goes through the stages of filter.h and stops at the
  * first that fails: its headers are read alone when a header criterion
@@ -18,9 +18,9 @@
 #include <sqlite3.h>
 
 #include "cmd.h"
-#include "filter.h"
-#include "indexdb.h"
-#include "pipeline.h"
+#include "query/filter.h"
+#include "db/indexdb.h"
+#include "walk/pipeline.h"
 #include "ruleopts.h"
 #include "api/formats.h"
 #include "api/judge.h"

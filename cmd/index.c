@@ -1,6 +1,6 @@
 /*
  * index.c - `kifu index build` and `kifu index update`: the records under
- * some paths into the game database of cmd/indexdb.h.
+ * some paths into the game database of db/indexdb.h.
  *
  * Workers read, judge and replay each input as `kifu find` would (the
  * same reading, headers first then the whole record, so that the index
@@ -30,8 +30,8 @@
 #include <sqlite3.h>
 
 #include "cmd.h"
-#include "indexdb.h"
-#include "pipeline.h"
+#include "db/indexdb.h"
+#include "walk/pipeline.h"
 #include "ruleopts.h"
 #include "api/judge.h"
 #include "core/date.h"

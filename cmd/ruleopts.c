@@ -4,7 +4,7 @@
 #include "ruleopts.h"
 #include "api/formats.h"
 #include "api/judge.h"
-#include "pipeline.h"
+#include "walk/pipeline.h"
 
 
 void

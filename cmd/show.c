@@ -3,8 +3,8 @@
  * the terminal, an SVG or PNG diagram, or the whole game as an animated
  * GIF.
  *
- * Drawing (writers/diagram.c, writers/svg.c: text), rendering
- * (cmd/render.c: librsvg) and encoding (cmd/gif.c: giflib) are apart; the
+ * Drawing (picture/diagram.c, picture/svg.c: text), rendering
+ * (picture/render.c: librsvg) and encoding (picture/gif.c: giflib) are apart; the
  * libraries are loaded only by the pictures that need them.
  */
 #include <errno.h>
@@ -17,13 +17,13 @@
 
 #include "cmd.h"
 #include "api/formats.h"
-#include "gif.h"
+#include "picture/gif.h"
 #include "api/input.h"
-#include "output.h"
-#include "render.h"
+#include "api/output.h"
+#include "picture/render.h"
 #include "core/replay.h"
 #include "core/xalloc.h"
-#include "writers/diagram.h"
+#include "picture/diagram.h"
 
 const char cmd_show_usage[] =
     "usage: kifu show [--ply <n> | --last] [--moves] [--ascii]\n"

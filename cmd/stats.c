@@ -1,6 +1,6 @@
 /*
  * stats.c - `kifu stats`: what the results of whole archives say (the
- * counting: cmd/gamestats.c), walked as `kifu check` walks them, each
+ * counting: stats/gamestats.c), walked as `kifu check` walks them, each
  * record judged as check judges it (the rule set auto by default); or
  * the JSON of several runs merged (--merge).
  */
@@ -10,9 +10,9 @@
 #include <string.h>
 
 #include "cmd.h"
-#include "gamestats.h"
-#include "jsonl.h"
-#include "pipeline.h"
+#include "stats/gamestats.h"
+#include "stats/jsonl.h"
+#include "walk/pipeline.h"
 #include "ruleopts.h"
 #include "api/judge.h"
 #include "core/handicap.h"

@@ -10,8 +10,8 @@
 #include <jansson.h>
 
 #include "cmd.h"
-#include "jsonl.h"
-#include "tally.h"
+#include "stats/jsonl.h"
+#include "stats/tally.h"
 
 const char cmd_summary_usage[] =
     "usage: kifu summary [--json] <file.jsonl>...\n"

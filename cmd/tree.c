@@ -1,5 +1,5 @@
 /*
- * tree.c - `kifu tree --db`: the opening explorer over an index (cmd/
+ * tree.c - `kifu tree --db`: the opening explorer over an index (db/
  * indexdb.h). For a position, every move the games played from it, with
  * how many games played it and how they ended; --depth goes on into the
  * positions those moves lead to.
@@ -17,8 +17,8 @@
 #include <sqlite3.h>
 
 #include "cmd.h"
-#include "filter.h"
-#include "indexdb.h"
+#include "query/filter.h"
+#include "db/indexdb.h"
 #include "ruleopts.h"
 #include "core/usi.h"
 #include "core/xalloc.h"

@@ -1,7 +1,7 @@
 #include <dlfcn.h>
 #include <string.h>
 
-#include "dl.h"
+#include "core/dl.h"
 
 void *
 dl_load(const char *const *names, const struct dl_sym *syms, size_t nsyms,

@@ -3,8 +3,8 @@
  * libraries most runs of kifu never need: linking them would make every
  * start pay for loading them and theirs (see archive_dl.h, render.h).
  */
-#ifndef KIFU_CMD_DL_H
-#define KIFU_CMD_DL_H
+#ifndef KIFU_CORE_DL_H
+#define KIFU_CORE_DL_H
 
 #include <stddef.h>
 
@@ -23,4 +23,4 @@ struct dl_sym {
 void *dl_load(const char *const *names, const struct dl_sym *syms,
     size_t nsyms, void *api, const char **missing);
 
-#endif /* KIFU_CMD_DL_H */
+#endif /* KIFU_CORE_DL_H */

@@ -9,8 +9,8 @@
 
 #include <sqlite3.h>
 
-#include "cmd.h"
-#include "indexdb.h"
+#include "cmd/cmd.h"
+#include "db/indexdb.h"
 #include "core/xalloc.h"
 
 /*

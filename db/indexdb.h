@@ -13,8 +13,8 @@
  * is a file like any other, and a damaged or hand-edited one is an
  * error (exit 2), never a crash or a wrong answer.
  */
-#ifndef KIFU_CMD_INDEXDB_H
-#define KIFU_CMD_INDEXDB_H
+#ifndef KIFU_DB_INDEXDB_H
+#define KIFU_DB_INDEXDB_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -84,4 +84,4 @@ void indexdb_sfen(const struct position *pos, char out[SFEN_MAX]);
 int indexdb_find_position(struct sqlite3 *db, const char *path,
     const struct position *pos, int board_only, int64_t **ids);
 
-#endif /* KIFU_CMD_INDEXDB_H */
+#endif /* KIFU_DB_INDEXDB_H */

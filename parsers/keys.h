@@ -10,7 +10,7 @@
  *   <key: 16 hex digits> <rows> <bytes>
  *   ...
  *
- * key is select_key() of the record (cmd/select.h), rows the training
+ * key is select_key() of the record (query/select.h), rows the training
  * positions its rows hold, bytes their size in the rows file; the bytes
  * of a file's lines add up to its rows file's size. The writer is
  * writers/keys.c, the reader parsers/keys.c; neither allocates.

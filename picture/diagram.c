@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "core/replay.h"
-#include "diagram.h"
+#include "picture/diagram.h"
 #include "parsers/jkf.h"
 #include "parsers/kakinoki.h"
 

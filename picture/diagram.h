@@ -1,14 +1,14 @@
 /*
  * diagram.h - pictures of one position of a record, for people (`kifu
- * show`): a board for the terminal (writers/diagram.c), in kanji as KIF
- * diagrams draw it or in CSA letters, and an SVG diagram (writers/svg.c).
+ * show`): a board for the terminal (picture/diagram.c), in kanji as KIF
+ * diagrams draw it or in CSA letters, and an SVG diagram (picture/svg.c).
  *
  * Both are text appended to a strbuf. Turning the SVG into pixels (PNG,
  * GIF frames) is the caller's: the library links no graphics library.
  * Boards are drawn at the size of the position's variant (9x9, 5x5).
  */
-#ifndef KIFU_WRITERS_DIAGRAM_H
-#define KIFU_WRITERS_DIAGRAM_H
+#ifndef KIFU_PICTURE_DIAGRAM_H
+#define KIFU_PICTURE_DIAGRAM_H
 
 #include <stdint.h>
 
@@ -124,4 +124,4 @@ enum {
 };
 extern const uint32_t diagram_svg_colours[SVG_NCOLOURS];
 
-#endif /* KIFU_WRITERS_DIAGRAM_H */
+#endif /* KIFU_PICTURE_DIAGRAM_H */

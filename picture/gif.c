@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "core/xalloc.h"
-#include "dl.h"
-#include "gif.h"
+#include "core/dl.h"
+#include "picture/gif.h"
 
 struct gif_api {
 	GifFileType *(*open)(void *, OutputFunc, int *);

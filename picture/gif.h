@@ -9,8 +9,8 @@
  * changed, with the unchanged pixels in it transparent: a move costs a
  * few hundred bytes.
  */
-#ifndef KIFU_CMD_GIF_H
-#define KIFU_CMD_GIF_H
+#ifndef KIFU_PICTURE_GIF_H
+#define KIFU_PICTURE_GIF_H
 
 #include <stdint.h>
 
@@ -35,4 +35,4 @@ int gif_frame(struct gif *g, const unsigned char *rgb, int64_t delay_ms,
 /* Ends the file and frees g (also after a failure). Returns 0 or -1. */
 int gif_end(struct gif *g, struct strbuf *why);
 
-#endif /* KIFU_CMD_GIF_H */
+#endif /* KIFU_PICTURE_GIF_H */

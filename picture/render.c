@@ -15,8 +15,8 @@
 #include <string.h>
 
 #include "core/xalloc.h"
-#include "dl.h"
-#include "render.h"
+#include "core/dl.h"
+#include "picture/render.h"
 
 struct render_api {
 	RsvgHandle *(*new_from_data)(const guint8 *, gsize, GError **);

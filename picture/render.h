@@ -8,8 +8,8 @@
  * headers are needed to build), and a system without them gets an error
  * naming the Debian package, from the command that needs them alone.
  */
-#ifndef KIFU_CMD_RENDER_H
-#define KIFU_CMD_RENDER_H
+#ifndef KIFU_PICTURE_RENDER_H
+#define KIFU_PICTURE_RENDER_H
 
 #include <stddef.h>
 
@@ -44,4 +44,4 @@ int render_draw(struct renderer *rd, const char *svg, size_t n,
 int render_png(struct renderer *rd, struct strbuf *png, struct strbuf *why);
 void render_close(struct renderer *rd);
 
-#endif /* KIFU_CMD_RENDER_H */
+#endif /* KIFU_PICTURE_RENDER_H */

@@ -17,7 +17,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "diagram.h"
+#include "picture/diagram.h"
 #include "parsers/jkf.h"
 #include "parsers/kakinoki.h"
 

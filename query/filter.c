@@ -9,8 +9,8 @@
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 
-#include "cmd.h"
-#include "filter.h"
+#include "cmd/cmd.h"
+#include "query/filter.h"
 #include "api/formats.h"
 #include "api/input.h"
 #include "api/judge.h"

@@ -18,8 +18,8 @@
  * filter_finish has run, and threads may share it; what matching needs
  * to write goes in a struct filter_scratch, one per thread.
  */
-#ifndef KIFU_CMD_FILTER_H
-#define KIFU_CMD_FILTER_H
+#ifndef KIFU_QUERY_FILTER_H
+#define KIFU_QUERY_FILTER_H
 
 #include <getopt.h>
 #include <stddef.h>
@@ -248,4 +248,4 @@ int filter_visit(void *hits, const struct position *pos, int32_t node,
 /* Sorts the plies and drops repeats (two lines reaching one ply). */
 void filter_hits_sort(struct filter_hits *h);
 
-#endif /* KIFU_CMD_FILTER_H */
+#endif /* KIFU_QUERY_FILTER_H */

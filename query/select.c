@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
-#include "select.h"
+#include "cmd/cmd.h"
+#include "query/select.h"
 #include "core/xalloc.h"
 #include "parsers/rating.h"
 

@@ -16,11 +16,11 @@
  * The result is the rules' (api/judge.h), not the record's claim. The
  * per-record filters (select_record) run on any thread; --uniq needs the
  * records in input order, so a command decides it where its pipeline
- * emits (cmd/pipeline.h), with a select_seen set: the same records are
+ * emits (walk/pipeline.h), with a select_seen set: the same records are
  * dropped for every -j.
  */
-#ifndef KIFU_CMD_SELECT_H
-#define KIFU_CMD_SELECT_H
+#ifndef KIFU_QUERY_SELECT_H
+#define KIFU_QUERY_SELECT_H
 
 #include <getopt.h>
 #include <stddef.h>
@@ -62,7 +62,7 @@ struct select_opts {
 /* The defaults: any length, rating and winner; decided games; no uniq. */
 void select_init(struct select_opts *o);
 
-/* getopt_long codes, above walk's (cmd/pipeline.h) and rules'. */
+/* getopt_long codes, above walk's (walk/pipeline.h) and rules'. */
 enum {
 	OPT_SELECT_MIN_MOVES = 0x1a0, OPT_SELECT_MIN_RATING,
 	OPT_SELECT_RESULTS, OPT_SELECT_WINNER, OPT_SELECT_UNIQ
@@ -129,4 +129,4 @@ int select_seen_add(struct select_seen *s, uint64_t key);
 /* Whether key is there. */
 int select_seen_has(const struct select_seen *s, uint64_t key);
 
-#endif /* KIFU_CMD_SELECT_H */
+#endif /* KIFU_QUERY_SELECT_H */

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gamestats.h"
-#include "table.h"
+#include "stats/gamestats.h"
+#include "stats/table.h"
 #include "core/xalloc.h"
 
 /* Plies in one bin of the length histogram. */

@@ -6,12 +6,12 @@
  * run, and shards read back from their JSON, merge into what one run
  * over everything gives, to the byte.
  */
-#ifndef KIFU_CMD_GAMESTATS_H
-#define KIFU_CMD_GAMESTATS_H
+#ifndef KIFU_STATS_GAMESTATS_H
+#define KIFU_STATS_GAMESTATS_H
 
 #include <jansson.h>
 
-#include "strmap.h"
+#include "stats/strmap.h"
 #include "core/date.h"
 #include "core/record.h"
 #include "core/strbuf.h"
@@ -104,4 +104,4 @@ int gamestats_read_json(struct gamestats *s, json_t *o, char *why,
 /* The grouping an object gamestats_json wrote was made with. */
 enum group_by gamestats_json_by(json_t *o);
 
-#endif /* KIFU_CMD_GAMESTATS_H */
+#endif /* KIFU_STATS_GAMESTATS_H */

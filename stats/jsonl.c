@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cmd.h"
-#include "jsonl.h"
+#include "cmd/cmd.h"
+#include "stats/jsonl.h"
 #include "api/input.h"
 
 int

@@ -2,8 +2,8 @@
  * jsonl.h - reading JSON Lines: the shards `kifu summary` and `kifu stats
  * --merge` merge.
  */
-#ifndef KIFU_CMD_JSONL_H
-#define KIFU_CMD_JSONL_H
+#ifndef KIFU_STATS_JSONL_H
+#define KIFU_STATS_JSONL_H
 
 #include <stddef.h>
 
@@ -24,4 +24,4 @@ typedef int (*jsonl_fn)(void *ctx, json_t *o, char *why, size_t n);
  */
 int jsonl_read(const char *path, jsonl_fn fn, void *ctx);
 
-#endif /* KIFU_CMD_JSONL_H */
+#endif /* KIFU_STATS_JSONL_H */

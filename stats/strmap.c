@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "strmap.h"
+#include "stats/strmap.h"
 #include "core/xalloc.h"
 
 void

@@ -4,8 +4,8 @@
  * hash table, so that a million records with ten thousand names cost a
  * lookup each, not a scan.
  */
-#ifndef KIFU_CMD_STRMAP_H
-#define KIFU_CMD_STRMAP_H
+#ifndef KIFU_STATS_STRMAP_H
+#define KIFU_STATS_STRMAP_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -26,4 +26,4 @@ size_t strmap_intern(struct strmap *m, const char *s, size_t n);
 /* The id of s[0..n), or (size_t)-1 when it is not in the map. */
 size_t strmap_find(const struct strmap *m, const char *s, size_t n);
 
-#endif /* KIFU_CMD_STRMAP_H */
+#endif /* KIFU_STATS_STRMAP_H */

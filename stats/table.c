@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "table.h"
+#include "stats/table.h"
 #include "core/text.h"
 #include "core/xalloc.h"
 

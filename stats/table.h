@@ -3,8 +3,8 @@
  * as its widest cell in terminal columns (core/text.h, utf8_width), so
  * that names in kanji line up with names in Latin letters.
  */
-#ifndef KIFU_CMD_TABLE_H
-#define KIFU_CMD_TABLE_H
+#ifndef KIFU_STATS_TABLE_H
+#define KIFU_STATS_TABLE_H
 
 #include <stddef.h>
 
@@ -31,4 +31,4 @@ void table_addf(struct table *t, const char *fmt, ...)
 void table_write(const struct table *t, const char *indent,
     struct strbuf *out);
 
-#endif /* KIFU_CMD_TABLE_H */
+#endif /* KIFU_STATS_TABLE_H */

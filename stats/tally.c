@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tally.h"
+#include "stats/tally.h"
 #include "core/xalloc.h"
 
 static void

@@ -6,8 +6,8 @@
  * that `kifu summary` can rebuild the same summary from JSON Lines shards
  * that `kifu check` builds while it runs.
  */
-#ifndef KIFU_CMD_TALLY_H
-#define KIFU_CMD_TALLY_H
+#ifndef KIFU_STATS_TALLY_H
+#define KIFU_STATS_TALLY_H
 
 #include <stddef.h>
 
@@ -59,4 +59,4 @@ void tally_merge(struct tally *a, const struct tally *b);
 void tally_text(const struct tally *s, const char *rules, struct strbuf *out);
 void tally_json(const struct tally *s, const char *rules, struct strbuf *out);
 
-#endif /* KIFU_CMD_TALLY_H */
+#endif /* KIFU_STATS_TALLY_H */

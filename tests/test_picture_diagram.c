@@ -1,6 +1,6 @@
 /*
- * The pictures of `kifu show`: writers/diagram.c (the position drawn, and
- * its terminal board) and writers/svg.c (the SVG diagram).
+ * The pictures of `kifu show`: picture/diagram.c (the position drawn, and
+ * its terminal board) and picture/svg.c (the SVG diagram).
  *
  * Records are USI lines read and replayed as the commands do; the text
  * boards are compared character for character, the SVG by the elements
@@ -16,7 +16,7 @@
 #include "core/record.h"
 #include "core/replay.h"
 #include "parsers/format.h"
-#include "writers/diagram.h"
+#include "picture/diagram.h"
 
 /* A USI line read into r (initialised here) and replayed without error. */
 static void

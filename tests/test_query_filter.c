@@ -1,5 +1,5 @@
 /*
- * kifu find's text prefilter (cmd/filter.c, filter_text_may_match): a
+ * kifu find's text prefilter (query/filter.c, filter_text_may_match): a
  * text it passes over must hold no record that the header stage would
  * match, and it passes over the texts it can tell about.
  */
@@ -8,7 +8,7 @@
 
 #include "helpers.h"
 #include "api/formats.h"
-#include "cmd/filter.h"
+#include "query/filter.h"
 #include "core/core.h"
 
 /* Options as find's command line gives them: "-p NAME", "-e", "-r"... */
@@ -286,5 +286,5 @@ main(int argc, char **argv)
 	(void)argc;
 	(void)argv;
 	core_init();
-	return cmocka_run_group_tests_name("cmd/filter", tests, NULL, NULL);
+	return cmocka_run_group_tests_name("query/filter", tests, NULL, NULL);
 }

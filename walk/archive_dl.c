@@ -1,8 +1,8 @@
 #include <pthread.h>
 #include <stddef.h>
 
-#include "archive_dl.h"
-#include "dl.h"
+#include "walk/archive_dl.h"
+#include "core/dl.h"
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 /* Written once under pthread_once, read-only after. */

@@ -5,8 +5,8 @@
  * `kifu` start take 5 ms instead of under 1; most runs never open an
  * archive, so the library is dlopen()ed on first use instead.
  */
-#ifndef KIFU_CMD_ARCHIVE_DL_H
-#define KIFU_CMD_ARCHIVE_DL_H
+#ifndef KIFU_WALK_ARCHIVE_DL_H
+#define KIFU_WALK_ARCHIVE_DL_H
 
 #include <archive.h>
 #include <archive_entry.h>
@@ -32,4 +32,4 @@ struct archive_api {
  */
 const struct archive_api *archive_api(const char **why);
 
-#endif /* KIFU_CMD_ARCHIVE_DL_H */
+#endif /* KIFU_WALK_ARCHIVE_DL_H */

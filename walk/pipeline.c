@@ -14,10 +14,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd.h"
+#include "cmd/cmd.h"
 #include "api/input.h"
-#include "pipeline.h"
-#include "walk.h"
+#include "walk/pipeline.h"
+#include "walk/walk.h"
 #include "core/xalloc.h"
 
 #define BATCH_MAX 64

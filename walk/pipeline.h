@@ -3,7 +3,7 @@
  * taken in input order: the machinery `kifu check`, `export`, `find`,
  * `stats`, `index` and `book` share.
  *
- * The main thread walks the paths (cmd/walk.h) and fills a ring of
+ * The main thread walks the paths (walk/walk.h) and fills a ring of
  * batches of inputs; worker threads handle whole batches, each input
  * through the command's input(); the main thread hands finished batches
  * to the command's emit() strictly in input order. The ring is bounded,
@@ -14,8 +14,8 @@
  * inputs produced (text to print, rows to write, counts), filled by a
  * worker and read by emit() on the main thread, never both at once.
  */
-#ifndef KIFU_CMD_PIPELINE_H
-#define KIFU_CMD_PIPELINE_H
+#ifndef KIFU_WALK_PIPELINE_H
+#define KIFU_WALK_PIPELINE_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -54,7 +54,7 @@ struct pipeline_ops {
 	int (*emit)(void *ctx, void *batch);
 	/*
 	 * Main thread: a file the walk did not read because its name says
-	 * it is no record (cmd/walk.h). May be NULL.
+	 * it is no record (walk/walk.h). May be NULL.
 	 */
 	void (*ignore)(void *ctx, const char *name);
 	/* Main thread: units done so far, for the progress bar ("records"). */
@@ -148,4 +148,4 @@ int walkopts_take(struct walkopts *w, int opt, const char *arg,
  */
 int walkopts_finish(struct walkopts *w, int npaths, const char *usage);
 
-#endif /* KIFU_CMD_PIPELINE_H */
+#endif /* KIFU_WALK_PIPELINE_H */

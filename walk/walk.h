@@ -4,8 +4,8 @@
  * input) and archives (.tar, .tar.gz, .tar.xz, .tar.bz2, .zip, .7z) read
  * in place through libarchive. A member is named "archive.zip//dir/x.kif".
  */
-#ifndef KIFU_CMD_WALK_H
-#define KIFU_CMD_WALK_H
+#ifndef KIFU_WALK_WALK_H
+#define KIFU_WALK_WALK_H
 
 #include <stdint.h>
 
@@ -94,4 +94,4 @@ int walk_path(struct walk *w, const char *path);
 /* Total bytes of the regular files under path (0 if unknown): for ETAs. */
 uint64_t walk_size(const char *path);
 
-#endif /* KIFU_CMD_WALK_H */
+#endif /* KIFU_WALK_WALK_H */

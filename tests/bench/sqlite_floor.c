@@ -3,7 +3,7 @@
  * corpus (make bench): NPOS distinct positions (key, board key and a
  * 65-byte SFEN) and NOCC occurrence rows (position, record, ply,
  * variation, move), the two biggest tables of the schema in
- * cmd/indexdb.c, inserted through prepared statements in one
+ * db/indexdb.c, inserted through prepared statements in one
  * transaction with no journal and no sync, then their two lookup
  * indexes. No parsing, no replay, no record, header or name row: what
  * is timed is SQLite alone, so that the build's figure has a floor.

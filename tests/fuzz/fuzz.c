@@ -23,7 +23,7 @@
 #include "core/fold.h"
 #include "core/replay.h"
 #include "core/usi.h"
-#include "writers/diagram.h"
+#include "picture/diagram.h"
 
 /* Kept small so that one input cannot take seconds. */
 #define MAX_INPUT (1 << 18)

@@ -1,6 +1,6 @@
 /*
  * fuzz_stats.c - the libFuzzer target of `kifu stats --merge`'s reader
- * of shards (cmd/gamestats.c): the input is read as JSON Lines of
+ * of shards (stats/gamestats.c): the input is read as JSON Lines of
  * `kifu stats --json` objects.
  *
  * Not only a crash test: whatever a shard is accepted as must come out
@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/gamestats.h"
+#include "stats/gamestats.h"
 
 #define MAX_INPUT (1 << 16)
 
