@@ -51,31 +51,30 @@ PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags libarchive jansson 2>/dev/null)
 # and pango. Only the files that load them see their headers.
 RSVG_CFLAGS = $(shell $(PKG_CONFIG) --cflags librsvg-2.0 2>/dev/null)
 $(foreach b,rel san pic,build/$(b)/picture/render.o): PKG_CFLAGS += $(RSVG_CFLAGS)
-LIBS = $(shell $(PKG_CONFIG) --libs jansson 2>/dev/null || echo -ljansson) -ldl -lpthread
-# PCRE2 matches `kifu find --regex` patterns: only the kifu binary links
-# it (one small library, no dependencies of its own), not libkifu.
+# PCRE2 matches `kifu find --regex` patterns (query/filter.c): one small
+# library, no dependencies of its own.
 PCRE2_CFLAGS = $(shell $(PKG_CONFIG) --cflags libpcre2-8 2>/dev/null)
 PCRE2_LIBS = $(shell $(PKG_CONFIG) --libs libpcre2-8 2>/dev/null || echo -lpcre2-8)
 $(foreach b,rel san pic,build/$(b)/query/filter.o): PKG_CFLAGS += $(PCRE2_CFLAGS)
-# SQLite holds the game database of `kifu index` (the field's standard
-# embedded database): only the kifu binary links it.
+# SQLite holds the game database of `kifu index` (db/; the field's
+# standard embedded database).
 SQLITE_LIBS = $(shell $(PKG_CONFIG) --libs sqlite3 2>/dev/null || echo -lsqlite3)
-CMD_LIBS = $(PCRE2_LIBS) $(SQLITE_LIBS) $(LIBS)
+# What libkifu's modules link, and so every program and test linking it.
+LIBS = $(PCRE2_LIBS) $(SQLITE_LIBS) \
+	$(shell $(PKG_CONFIG) --libs jansson 2>/dev/null || echo -ljansson) \
+	-ldl -lpthread
 
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 
 # The folders are the architecture (doc/architecture.md). libkifu is
 # every folder but cmd/; the kifu program is cmd/ (one file a
-# subcommand) over it. The modules of TOOL_DIRS still print through
-# cmd/'s messages and are linked into the program only, until they
-# return their errors as values.
-LIB_DIRS := core parsers writers api picture
-TOOL_DIRS := walk stats query db book
+# subcommand, and what only commands need: options, messages) over it.
+LIB_DIRS := core parsers writers api walk stats query db book picture
 # api/example.c is the README's example program (tests/install.sh builds
 # it against the installed library), not a part of libkifu.
 LIB_SRC := $(filter-out api/example.c,$(wildcard $(LIB_DIRS:%=%/*.c)))
-CMD_SRC := $(wildcard cmd/*.c $(TOOL_DIRS:%=%/*.c))
+CMD_SRC := $(wildcard cmd/*.c)
 TEST_SRC := $(wildcard tests/test_*.c)
 
 REL_LIB_OBJ := $(LIB_SRC:%.c=build/rel/%.o)
@@ -123,7 +122,7 @@ libkifu.so: libkifu.so.$(VERSION)
 	ln -sf $(SONAME) $@
 
 kifu: $(REL_CMD_OBJ) libkifu.a
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(REL_CMD_OBJ) libkifu.a $(CMD_LIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(REL_CMD_OBJ) libkifu.a $(LIBS)
 
 # Objects depend on the flags they were built with, so changing CFLAGS or
 # ARCH_FLAGS rebuilds them.
@@ -151,22 +150,12 @@ build/san/libkifu.a: $(SAN_LIB_OBJ)
 
 build/san/kifu: $(SAN_CMD_OBJ) build/san/libkifu.a
 	$(CC) $(WARN) $(SAN_FLAGS) -o $@ $(SAN_CMD_OBJ) build/san/libkifu.a \
-		$(CMD_LIBS)
+		$(LIBS)
 
 build/san/tests/%: tests/%.c $(wildcard tests/*.h) build/san/libkifu.a
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(WARN) $(SAN_FLAGS) $(CMOCKA_CFLAGS) -o $@ $< \
 		build/san/libkifu.a $(CMOCKA_LIBS) $(LIBS)
-
-# A test of a module linked into the program only (query/filter.c, tested
-# by tests/test_query_filter.c) links it and cmd/util.c, which makes the
-# messages it may print.
-build/san/tests/test_query_%: tests/test_query_%.c $(wildcard tests/*.h) \
-    build/san/query/%.o build/san/cmd/util.o build/san/libkifu.a
-	@mkdir -p $(@D)
-	$(CC) $(ALL_CPPFLAGS) $(WARN) $(SAN_FLAGS) $(CMOCKA_CFLAGS) -o $@ $< \
-		build/san/query/$*.o build/san/cmd/util.o build/san/libkifu.a \
-		$(CMOCKA_LIBS) $(CMD_LIBS)
 
 check: deps
 	$(MAKE) check-unit check-cli check-regress check-install check-python
@@ -214,14 +203,12 @@ build/san/fuzz/regress_book: tests/fuzz/fuzz_book.c tests/fuzz/standalone.c \
 	$(CC) $(ALL_CPPFLAGS) $(WARN) $(SAN_FLAGS) -o $@ tests/fuzz/fuzz_book.c \
 		tests/fuzz/standalone.c build/san/libkifu.a $(LIBS)
 
-# kifu stats --merge's reader of shards: JSON, counted by cmd/.
-STATS_SRC := stats/gamestats.c stats/strmap.c stats/table.c
+# kifu stats --merge's reader of shards: JSON, counted by stats/.
 build/san/fuzz/regress_stats: tests/fuzz/fuzz_stats.c tests/fuzz/standalone.c \
-		$(STATS_SRC:%.c=build/san/%.o) build/san/libkifu.a
+		build/san/libkifu.a
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(WARN) $(SAN_FLAGS) -o $@ tests/fuzz/fuzz_stats.c \
-		tests/fuzz/standalone.c $(STATS_SRC:%.c=build/san/%.o) \
-		build/san/libkifu.a $(LIBS)
+		tests/fuzz/standalone.c build/san/libkifu.a $(LIBS)
 
 check-regress: $(SAN_REGRESS)
 	@sh tests/fuzz/regress.sh build/san/fuzz
@@ -263,10 +250,10 @@ build/fuzz/fuzz_%: tests/fuzz/fuzz.c $(LIB_SRC)
 	$(CC) $(ALL_CPPFLAGS) -std=c11 -Wall -Wextra -Werror $(FUZZ_FLAGS) \
 		-DFUZZ_FORMAT='"$*"' -o $@ tests/fuzz/fuzz.c $(LIB_SRC) $(LIBS)
 
-build/fuzz/fuzz_stats: tests/fuzz/fuzz_stats.c $(STATS_SRC) $(LIB_SRC)
+build/fuzz/fuzz_stats: tests/fuzz/fuzz_stats.c $(LIB_SRC)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) -std=c11 -Wall -Wextra -Werror $(FUZZ_FLAGS) \
-		-o $@ tests/fuzz/fuzz_stats.c $(STATS_SRC) $(LIB_SRC) $(LIBS)
+		-o $@ tests/fuzz/fuzz_stats.c $(LIB_SRC) $(LIBS)
 
 build/fuzz/fuzz_dump: tests/fuzz/fuzz_dump.c $(LIB_SRC)
 	@mkdir -p $(@D)

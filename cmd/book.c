@@ -23,21 +23,23 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "book/bookagg.h"
 #include "cmd.h"
-#include "query/filter.h"
-#include "api/output.h"
-#include "walk/pipeline.h"
+#include "queryopts.h"
 #include "ruleopts.h"
-#include "query/select.h"
+#include "walkopts.h"
 #include "api/formats.h"
 #include "api/judge.h"
+#include "api/output.h"
+#include "book/bookagg.h"
+#include "core/clock.h"
 #include "core/rules.h"
 #include "core/sfen.h"
 #include "core/usi.h"
 #include "core/xalloc.h"
 #include "parsers/book.h"
 #include "parsers/train.h"
+#include "query/filter.h"
+#include "query/select.h"
 
 const char cmd_book_usage[] =
     "usage: kifu book build [<options>] <path>... [-o <book.db>]\n"
@@ -768,6 +770,7 @@ struct rec {
 };
 
 struct book_batch {
+	struct pipe_batch base;	/* unused: keys and notes are kept apart */
 	struct strbuf keys, notes;
 	struct item *items;
 	size_t nitems, aitems;
@@ -987,18 +990,7 @@ batch_reset(void *ctx, void *batch)
 	bb->files_skipped = 0;
 }
 
-static void *
-worker_new(void *ctx)
-{
-	return judge_new(&((struct book *)ctx)->jo);
-}
 
-static void
-worker_free(void *ctx, void *w)
-{
-	(void)ctx;
-	judge_free(w);
-}
 
 static void
 ignore(void *ctx, const char *name)
@@ -1018,8 +1010,6 @@ static const struct pipeline_ops book_ops = {
 	.batch_init = batch_init,
 	.batch_reset = batch_reset,
 	.batch_release = batch_release,
-	.worker_new = worker_new,
-	.worker_free = worker_free,
 	.input = input,
 	.emit = emit,
 	.ignore = ignore,
@@ -1447,9 +1437,9 @@ cmd_query(struct book *b, const char *path, const char *sfen,
 		if (strncmp(sfen, "sfen ", 5) && strcmp(sfen, "startpos"))
 			strbuf_adds(&sb, "sfen ");
 		strbuf_adds(&sb, sfen);
-		rc = position_from_usi(sb.buf, "--sfen", &pos);
+		rc = cmd_position_from_usi(sb.buf, "--sfen", &pos);
 	} else {
-		rc = position_from_usi(usi, "--usi", &pos);
+		rc = cmd_position_from_usi(usi, "--usi", &pos);
 	}
 	strbuf_release(&sb);
 	if (rc)
@@ -1502,12 +1492,13 @@ take_count(const char *arg, const char *opt, int *v)
 static int
 build_run(struct book *b, struct walkopts *wo, char **paths, int npaths)
 {
-	double t0 = cmd_now();
+	double t0 = clock_now();
 
 	if (open_output(b))
 		return EXIT_TROUBLE;
-	if (pipeline_run(&wo->po, &book_ops, b, paths, npaths, wo->from_stdin,
-	    wo->nul, NULL, &b->seconds) < 0 || b->write_failed) {
+	wo->po.judge = &b->jo;
+	if (walkopts_run(wo, &book_ops, b, paths, npaths, NULL,
+	    &b->seconds) || b->write_failed) {
 		output_stream_abort(&b->out_s);
 		if (b->write_failed)
 			cmd_error("cannot write a temporary run: %s; nothing "
@@ -1517,7 +1508,7 @@ build_run(struct book *b, struct walkopts *wo, char **paths, int npaths)
 	if (finish_book(b))
 		return EXIT_TROUBLE;
 	/* the whole job: sorting and writing the book are part of it */
-	b->seconds = cmd_now() - t0;
+	b->seconds = clock_now() - t0;
 	print_summary(b, "build");
 	return b->status;
 }
@@ -1525,7 +1516,7 @@ build_run(struct book *b, struct walkopts *wo, char **paths, int npaths)
 static int
 books_run(struct book *b, const char *mode, char **paths, int npaths)
 {
-	double t0 = cmd_now();
+	double t0 = clock_now();
 	int i, rc = 0;
 
 	if (open_output(b))
@@ -1540,7 +1531,7 @@ books_run(struct book *b, const char *mode, char **paths, int npaths)
 	}
 	if (finish_book(b))
 		return EXIT_TROUBLE;
-	b->seconds = cmd_now() - t0;
+	b->seconds = clock_now() - t0;
 	print_summary(b, mode);
 	return EXIT_OK;
 }
@@ -1648,7 +1639,8 @@ cmd_book(int argc, char **argv)
 		case 'h': return cmd_help(usage);
 		default:
 			if ((rc = walkopts_take(&wo, opt, optarg, usage)) != 0 ||
-			    (rc = select_take(&b.so, opt, optarg, usage)) != 0 ||
+			    (rc = cmd_select_take(&b.so, opt, optarg,
+			    usage)) != 0 ||
 			    (rc = ruleopts_take(&ro, opt, optarg, usage)) != 0) {
 				if (rc != 1)
 					return rc;

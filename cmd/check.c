@@ -8,12 +8,12 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "ruleopts.h"
+#include "walkopts.h"
 #include "api/formats.h"
 #include "api/judge.h"
-#include "walk/pipeline.h"
-#include "ruleopts.h"
-#include "stats/tally.h"
 #include "core/xalloc.h"
+#include "stats/tally.h"
 
 const char cmd_check_usage[] =
     "usage: kifu check [<options>] <path>...\n"
@@ -44,11 +44,8 @@ struct check {
 
 /* What one batch of inputs gave, for emit() to print and count. */
 struct check_batch {
-	struct strbuf out;	/* for stdout */
-	struct strbuf err;	/* for stderr */
+	struct pipe_batch b;	/* out for stdout, err for stderr */
 	struct tally st;
-	int failed;		/* an input could not be read */
-	int findings;		/* of the whole batch */
 	int last;		/* of the input being judged */
 	struct check *c;	/* for the verdict callback */
 };
@@ -80,34 +77,35 @@ on_verdict(void *ctx, const struct verdict *v)
 	if (c->quiet || c->summary_json)
 		return;
 	if (c->json) {
-		verdict_json(&b->out, v);
+		verdict_json(&b->b.out, v);
 		return;
 	}
-	verdict_diags(&b->out, v, DIAG_ERROR, DIAG_ERROR);
+	verdict_diags(&b->b.out, v, DIAG_ERROR, DIAG_ERROR);
 	if (c->verbose)
-		verdict_diags(&b->err, v, DIAG_WARNING, DIAG_WARNING);
+		verdict_diags(&b->b.err, v, DIAG_WARNING, DIAG_WARNING);
 }
 
 /* An input that cannot be read: counted, and shown like a record's error. */
 static void
-render_fail(struct check *c, struct check_batch *b, const char *name,
-    const char *why)
+render_fail(struct check *c, struct check_batch *b,
+    const struct pipe_input *in)
 {
-	b->failed = 1;
+	struct strbuf *out = &b->b.out;
+
 	tally_add(&b->st, "error", "io", NULL, NULL, NULL, NULL);
-	if (c->json && !c->quiet && !c->summary_json) {
-		strbuf_adds(&b->out, "{\"file\": \"");
-		strbuf_add_json_string(&b->out, name, strlen(name));
-		strbuf_adds(&b->out, "\", \"index\": 0, \"format\": \"\", "
-		    "\"encoding\": \"\", \"status\": \"error\", \"error\": "
-		    "{\"line\": 0, \"col\": 0, \"byte\": 0, \"ply\": 0, "
-		    "\"rule\": \"io\", \"message\": \"");
-		strbuf_add_json_string(&b->out, why, strlen(why));
-		strbuf_adds(&b->out, "\"}}\n");
-	} else {
-		strbuf_addf(&b->err, "kifu: error: cannot read '%s': %s [io]\n",
-		    name, why);
+	if (!c->json || c->quiet || c->summary_json) {
+		walkopts_unreadable(&b->b, in);
+		return;
 	}
+	b->b.failed = 1;
+	strbuf_adds(out, "{\"file\": \"");
+	strbuf_add_json_string(out, in->name, strlen(in->name));
+	strbuf_adds(out, "\", \"index\": 0, \"format\": \"\", "
+	    "\"encoding\": \"\", \"status\": \"error\", \"error\": "
+	    "{\"line\": 0, \"col\": 0, \"byte\": 0, \"ply\": 0, "
+	    "\"rule\": \"io\", \"message\": \"");
+	strbuf_add_json_string(out, in->error, strlen(in->error));
+	strbuf_adds(out, "\"}}\n");
 }
 
 /* --- the pipeline's callbacks ----------------------------------------- */
@@ -117,8 +115,6 @@ batch_init(void *ctx, void *batch)
 {
 	struct check_batch *b = batch;
 
-	strbuf_init(&b->out);
-	strbuf_init(&b->err);
 	tally_init(&b->st);
 	b->c = ctx;
 }
@@ -126,12 +122,8 @@ batch_init(void *ctx, void *batch)
 static void
 batch_release(void *ctx, void *batch)
 {
-	struct check_batch *b = batch;
-
 	(void)ctx;
-	strbuf_release(&b->out);
-	strbuf_release(&b->err);
-	tally_release(&b->st);
+	tally_release(&((struct check_batch *)batch)->st);
 }
 
 static void
@@ -141,21 +133,6 @@ batch_reset(void *ctx, void *batch)
 	batch_init(ctx, batch);
 }
 
-static void *
-worker_new(void *ctx)
-{
-	struct check *c = ctx;
-
-	return judge_new(&c->jo);
-}
-
-static void
-worker_free(void *ctx, void *w)
-{
-	(void)ctx;
-	judge_free(w);
-}
-
 static int
 input(void *ctx, void *w, void *batch, const struct pipe_input *in)
 {
@@ -163,13 +140,12 @@ input(void *ctx, void *w, void *batch, const struct pipe_input *in)
 
 	b->last = 0;
 	if (in->error) {
-		render_fail(ctx, b, in->name, in->error);
+		render_fail(ctx, b, in);
 		b->last = 1;
 	} else {
 		judge_bytes(w, in->name, in->name, in->data, in->flags,
 		    on_verdict, b);
 	}
-	b->findings |= b->last;
 	return b->last;
 }
 
@@ -179,16 +155,10 @@ emit(void *ctx, void *batch)
 	struct check *c = ctx;
 	struct check_batch *b = batch;
 
-	if (b->out.len)
-		fwrite(b->out.buf, 1, b->out.len, stdout);
-	if (b->err.len) {
-		fflush(stdout);
-		fwrite(b->err.buf, 1, b->err.len, stderr);
-	}
 	tally_merge(&c->total, &b->st);
-	if (b->failed)
+	if (b->b.failed)
 		worst(c, EXIT_TROUBLE);
-	if (b->findings)
+	if (b->b.findings)
 		worst(c, EXIT_FINDINGS);
 	return 0;
 }
@@ -213,8 +183,6 @@ static const struct pipeline_ops check_ops = {
 	.batch_init = batch_init,
 	.batch_reset = batch_reset,
 	.batch_release = batch_release,
-	.worker_new = worker_new,
-	.worker_free = worker_free,
 	.input = input,
 	.emit = emit,
 	.ignore = ignore,
@@ -274,8 +242,9 @@ cmd_check(int argc, char **argv)
 		return EXIT_TROUBLE;
 	ruleset_describe(&rs, desc, sizeof(desc));
 	tally_init(&c.total);
-	if (pipeline_run(&wo.po, &check_ops, &c, argv + optind, argc - optind,
-	    wo.from_stdin, wo.nul, NULL, &c.total.seconds) < 0)
+	wo.po.judge = &c.jo;
+	if (walkopts_run(&wo, &check_ops, &c, argv + optind, argc - optind,
+	    NULL, &c.total.seconds))
 		worst(&c, EXIT_TROUBLE);
 	if (c.summary_json) {
 		tally_json(&c.total, desc, &sum);

@@ -119,6 +119,13 @@ int cmd_variant(const char *name, const struct variant **v,
 int cmd_parse_int(const char *s, int max);
 
 /*
+ * What a library module's option call (filter_take, select_take...)
+ * said was wrong, printed: as a usage error with the synopsis when rc is
+ * OPT_USAGE (core/strbuf.h), else as an error. Returns EXIT_TROUBLE.
+ */
+int cmd_opt_error(int rc, const struct strbuf *why, const char *usage);
+
+/*
  * The encoding text for the terminal should be in: the locale's
  * (LC_CTYPE, LANG), UTF-8 when it names none kifu writes.
  */
@@ -130,7 +137,26 @@ const char *cmd_terminal_encoding(void);
  */
 void cmd_add_clean(struct strbuf *sb, const char *s);
 
-/* Monotonic seconds, for rates printed on stderr. */
-double cmd_now(void);
+/*
+ * jsonl_read() (stats/jsonl.h) of a shard, what is wrong with it printed
+ * on stderr. Returns 0, or EXIT_TROUBLE after any error.
+ */
+struct json_t;
+int cmd_read_jsonl(const char *path,
+    int (*fn)(void *ctx, struct json_t *o, char *why, size_t n), void *ctx);
+
+/*
+ * The game database's calls (db/indexdb.h) with their errors printed
+ * (cmd/db.c): cmd_db_error prints "'PATH': WHAT: SQLITE'S MESSAGE" and
+ * returns EXIT_TROUBLE; the others fail as their indexdb_ calls do.
+ */
+struct sqlite3;
+struct sqlite3_stmt;
+int cmd_db_error(struct sqlite3 *db, const char *path, const char *what);
+struct sqlite3 *cmd_db_open(const char *path, int writable);
+struct sqlite3_stmt *cmd_db_prepare(struct sqlite3 *db, const char *path,
+    const char *sql);
+int cmd_db_find_position(struct sqlite3 *db, const char *path,
+    const struct position *pos, int board_only, int64_t **ids);
 
 #endif /* KIFU_CMD_CMD_H */

@@ -15,10 +15,10 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "ruleopts.h"
 #include "api/formats.h"
 #include "api/input.h"
 #include "api/output.h"
-#include "ruleopts.h"
 #include "core/encode.h"
 #include "core/replay.h"
 

@@ -21,17 +21,19 @@
 #include <unistd.h>
 
 #include "cmd.h"
-#include "api/output.h"
-#include "walk/pipeline.h"
+#include "queryopts.h"
 #include "ruleopts.h"
-#include "query/select.h"
+#include "walkopts.h"
 #include "api/formats.h"
 #include "api/input.h"
 #include "api/judge.h"
+#include "api/output.h"
 #include "api/trainformats.h"
+#include "core/clock.h"
 #include "core/xalloc.h"
 #include "parsers/keys.h"
 #include "parsers/rating.h"
+#include "query/select.h"
 
 const char cmd_export_usage[] =
     "usage: kifu export -t <format> [<options>] <path>... [-o <out>]\n"
@@ -149,6 +151,7 @@ struct item {
 };
 
 struct export_batch {
+	struct pipe_batch b;	/* unused: rows and notes are written apart */
 	struct strbuf rows;
 	struct strbuf notes;	/* "FILE: record N\0detail\0" per item */
 	struct item *items;
@@ -445,20 +448,7 @@ batch_reset(void *ctx, void *batch)
 	b->files_skipped = 0;
 }
 
-static void *
-worker_new(void *ctx)
-{
-	struct export *x = ctx;
 
-	return judge_new(&x->jo);
-}
-
-static void
-worker_free(void *ctx, void *w)
-{
-	(void)ctx;
-	judge_free(w);
-}
 
 static void
 ignore(void *ctx, const char *name)
@@ -478,8 +468,6 @@ static const struct pipeline_ops export_ops = {
 	.batch_init = batch_init,
 	.batch_reset = batch_reset,
 	.batch_release = batch_release,
-	.worker_new = worker_new,
-	.worker_free = worker_free,
 	.input = input,
 	.emit = emit,
 	.ignore = ignore,
@@ -826,7 +814,7 @@ cmd_merge(struct export *x, int argc, char **argv, const char *want)
 	int i, n = argc / 2, rc = 0;
 	size_t bufsize = 1 << 20;
 	char *buf = NULL;
-	double t0 = cmd_now();
+	double t0 = clock_now();
 
 	if (argc == 0 || argc % 2)
 		return cmd_usage_error(cmd_export_usage, "--merge takes pairs "
@@ -864,7 +852,7 @@ cmd_merge(struct export *x, int argc, char **argv, const char *want)
 	strbuf_release(&keys);
 	if (rc)
 		return EXIT_TROUBLE;
-	x->t.seconds = cmd_now() - t0;
+	x->t.seconds = clock_now() - t0;
 	print_summary(x, "merge", f->name, NULL);
 	return EXIT_OK;
 }
@@ -976,7 +964,8 @@ cmd_export(int argc, char **argv)
 				walk_opts = 1;
 				break;
 			}
-			if ((rc = select_take(&x.so, opt, optarg, usage)) != 0) {
+			if ((rc = cmd_select_take(&x.so, opt, optarg,
+			    usage)) != 0) {
 				if (rc != 1)
 					return rc;
 				sel_opts = 1;
@@ -1033,8 +1022,9 @@ cmd_export(int argc, char **argv)
 	if (open_outputs(&x, x.fmt->binary))
 		return EXIT_TROUBLE;
 	start_keys(&x, x.fmt->name);
-	if (pipeline_run(&wo.po, &export_ops, &x, argv + optind,
-	    argc - optind, wo.from_stdin, wo.nul, NULL, &x.t.seconds) < 0) {
+	wo.po.judge = &x.jo;
+	if (walkopts_run(&wo, &export_ops, &x, argv + optind, argc - optind,
+	    NULL, &x.t.seconds)) {
 		abort_outputs(&x);
 		worst(&x, EXIT_TROUBLE);
 	} else if ((rc = finish_outputs(&x)) != 0)

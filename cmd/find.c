@@ -18,15 +18,16 @@
 #include <sqlite3.h>
 
 #include "cmd.h"
-#include "query/filter.h"
-#include "db/indexdb.h"
-#include "walk/pipeline.h"
+#include "queryopts.h"
 #include "ruleopts.h"
+#include "walkopts.h"
 #include "api/formats.h"
 #include "api/judge.h"
 #include "core/sfen.h"
 #include "core/variant.h"
 #include "core/xalloc.h"
+#include "db/indexdb.h"
+#include "query/filter.h"
 
 const char cmd_find_usage[] =
     "usage: kifu find [<filters>] [--json | -l | -c] <path>...\n"
@@ -70,10 +71,8 @@ struct find {
 };
 
 struct find_batch {
-	struct strbuf out;	/* for stdout */
-	struct strbuf err;	/* for stderr */
+	struct pipe_batch b;	/* out for stdout, err for stderr */
 	long long matched, files;
-	int failed;		/* an input could not be read */
 };
 
 /* What a worker keeps from input to input. */
@@ -233,16 +232,17 @@ flush_matches(struct find *c, struct find_worker *w, struct find_batch *b,
 
 	b->matched += (long long)w->npend;
 	if (c->list && w->npend) {
-		strbuf_add_printable(&b->out, file);
-		strbuf_addc(&b->out, '\n');
+		strbuf_add_printable(&b->b.out, file);
+		strbuf_addc(&b->b.out, '\n');
 	}
 	for (i = 0; i < w->npend && !c->list && !c->count; i++) {
 		if (!c->json) {
-			strbuf_add_printable(&b->out, file);
+			strbuf_add_printable(&b->b.out, file);
 			if (records > 1)
-				strbuf_addf(&b->out, "#%d", w->pend[i].index);
+				strbuf_addf(&b->b.out, "#%d",
+				    w->pend[i].index);
 		}
-		strbuf_add(&b->out, w->pending.buf + w->pend[i].off,
+		strbuf_add(&b->b.out, w->pending.buf + w->pend[i].off,
 		    w->pend[i].len);
 	}
 	w->npend = 0;
@@ -255,7 +255,7 @@ warn_unreadable(struct find *c, struct find_batch *b, const char *file,
     const struct diag_list *d, int record)
 {
 	if (!c->quiet_unreadable)
-		cmd_diag_line(&b->err, file, diag_first_error(d), record ?
+		cmd_diag_line(&b->b.err, file, diag_first_error(d), record ?
 		    "a record that cannot be read is matched by its headers "
 		    "alone" : "not searched");
 }
@@ -372,35 +372,12 @@ find_input(struct find *c, struct find_worker *w, struct find_batch *b,
 /* --- the pipeline's callbacks ----------------------------------------- */
 
 static void
-batch_init(void *ctx, void *batch)
-{
-	struct find_batch *b = batch;
-
-	(void)ctx;
-	strbuf_init(&b->out);
-	strbuf_init(&b->err);
-}
-
-static void
-batch_release(void *ctx, void *batch)
-{
-	struct find_batch *b = batch;
-
-	(void)ctx;
-	strbuf_release(&b->out);
-	strbuf_release(&b->err);
-}
-
-static void
 batch_reset(void *ctx, void *batch)
 {
 	struct find_batch *b = batch;
 
 	(void)ctx;
-	strbuf_reset(&b->out);
-	strbuf_reset(&b->err);
 	b->matched = b->files = 0;
-	b->failed = 0;
 }
 
 static void *
@@ -437,9 +414,7 @@ input(void *ctx, void *worker, void *batch, const struct pipe_input *in)
 
 	b->files++;
 	if (in->error) {
-		b->failed = 1;
-		strbuf_addf(&b->err, "kifu: error: cannot read '%s': %s [io]\n",
-		    in->name, in->error);
+		walkopts_unreadable(&b->b, in);
 		return 0;
 	}
 	find_input(ctx, worker, b, in);
@@ -452,15 +427,9 @@ emit(void *ctx, void *batch)
 	struct find *c = ctx;
 	struct find_batch *b = batch;
 
-	if (b->out.len)
-		fwrite(b->out.buf, 1, b->out.len, stdout);
-	if (b->err.len) {
-		fflush(stdout);
-		fwrite(b->err.buf, 1, b->err.len, stderr);
-	}
 	c->matched += b->matched;
 	c->files += b->files;
-	c->failed |= b->failed;
+	c->failed |= b->b.failed;
 	return 0;
 }
 
@@ -560,7 +529,7 @@ db_step_end(struct db *d, sqlite3_stmt *st, int rc)
 	if (d->bad)
 		return db_damaged(d);
 	if (rc != SQLITE_DONE)
-		return indexdb_error(d->db, d->path, "cannot read the index");
+		return cmd_db_error(d->db, d->path, "cannot read the index");
 	return 0;
 }
 
@@ -572,10 +541,10 @@ db_position(struct db *d, const struct filter *f, struct cand *out)
 	int n, i, rc = 0;
 	sqlite3_stmt *st;
 
-	if ((n = indexdb_find_position(d->db, d->path, &f->pos,
+	if ((n = cmd_db_find_position(d->db, d->path, &f->pos,
 	    f->board_only, &ids)) < 0)
 		return EXIT_TROUBLE;
-	st = indexdb_prepare(d->db, d->path, "SELECT record, ply, variation "
+	st = cmd_db_prepare(d->db, d->path, "SELECT record, ply, variation "
 	    "FROM occurrence WHERE position = ?");
 	for (i = 0; st && i < n && !rc; i++) {
 		sqlite3_bind_int64(st, 1, ids[i]);
@@ -612,12 +581,12 @@ db_text(struct db *d, struct find *c, struct filter_scratch *s,
 	 * matched in C on every name of the field. "+field": one pass over
 	 * the table beats the (field, value) index and a lookup a row.
 	 */
-	names = indexdb_prepare(d->db, d->path, c->f.regex ?
+	names = cmd_db_prepare(d->db, d->path, c->f.regex ?
 	    "SELECT id, field, value FROM name WHERE +field IN (?1, ?2)" :
 	    c->f.exact ? "SELECT id, field, value FROM name WHERE +field IN "
 	    "(?1, ?2) AND instr(value, ?3) > 0" : "SELECT id, field, value "
 	    "FROM name WHERE +field IN (?1, ?2) AND instr(folded, ?3) > 0");
-	recs = indexdb_prepare(d->db, d->path, "SELECT record FROM "
+	recs = cmd_db_prepare(d->db, d->path, "SELECT record FROM "
 	    "record_name WHERE name = ?");
 	if (!names || !recs) {
 		sqlite3_finalize(names);
@@ -653,7 +622,7 @@ db_text(struct db *d, struct find *c, struct filter_scratch *s,
 	sqlite3_finalize(recs);
 	if (rc2 != SQLITE_DONE && !d->bad) {
 		sqlite3_finalize(names);
-		return indexdb_error(d->db, d->path, "cannot read the index");
+		return cmd_db_error(d->db, d->path, "cannot read the index");
 	}
 	return db_step_end(d, names, rc == SQLITE_ROW ? SQLITE_DONE : rc);
 }
@@ -701,7 +670,7 @@ db_load_record(struct db *d, struct find_worker *w, sqlite3_stmt *st,
 	}
 	sqlite3_reset(hdr);
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
-		indexdb_error(d->db, d->path, "cannot read the index");
+		cmd_db_error(d->db, d->path, "cannot read the index");
 		return -1;
 	}
 	return d->bad ? -1 : 0;
@@ -805,9 +774,9 @@ db_file(struct find *c, struct find_worker *w, struct find_batch *b,
 	if (!strcmp(status, "io")) {
 		const char *msg = indexdb_text_or_null(st, 8, &d->bad);
 
-		b->failed = 1;
-		strbuf_addf(&b->err, "kifu: error: cannot read '%s': %s [io]\n",
-		    file, msg ? msg : "");
+		b->b.failed = 1;
+		strbuf_addf(&b->b.err, "kifu: error: cannot read '%s': %s "
+		    "[io]\n", file, msg ? msg : "");
 		return;
 	}
 	if (strcmp(status, "ok")) {
@@ -832,8 +801,8 @@ db_file(struct find *c, struct find_worker *w, struct find_batch *b,
 	}
 	sqlite3_reset(recs);
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW && !d->bad) {
-		indexdb_error(d->db, d->path, "cannot read the index");
-		b->failed = 1;
+		cmd_db_error(d->db, d->path, "cannot read the index");
+		b->b.failed = 1;
 	}
 	if (records == 0) {
 		diag_list_clear(&w->j.d);
@@ -886,9 +855,9 @@ db_files(struct db *d, const struct cand *narrow, int64_t **ids, size_t *n)
 	*ids = NULL;
 	*n = 0;
 	if (!narrow)
-		return db_ids(d, indexdb_prepare(d->db, d->path, "SELECT id, "
+		return db_ids(d, cmd_db_prepare(d->db, d->path, "SELECT id, "
 		    "seq FROM file ORDER BY seq"), ids, n, &alloc);
-	st = indexdb_prepare(d->db, d->path, "SELECT file FROM record WHERE "
+	st = cmd_db_prepare(d->db, d->path, "SELECT file FROM record WHERE "
 	    "id = ?");
 	if (!st)
 		return EXIT_TROUBLE;
@@ -907,7 +876,7 @@ db_files(struct db *d, const struct cand *narrow, int64_t **ids, size_t *n)
 	}
 	if ((rc = db_step_end(d, st, rc)) != 0)
 		return rc;
-	if ((rc = db_ids(d, indexdb_prepare(d->db, d->path, "SELECT id FROM "
+	if ((rc = db_ids(d, cmd_db_prepare(d->db, d->path, "SELECT id FROM "
 	    "file WHERE status != 'ok' OR records = 0 OR bad > 0"), ids, n,
 	    &alloc)) != 0)
 		return rc;
@@ -918,7 +887,7 @@ db_files(struct db *d, const struct cand *narrow, int64_t **ids, size_t *n)
 		if (!k || (*ids)[i] != (*ids)[k - 1])
 			(*ids)[k++] = (*ids)[i];
 	*n = k;
-	st = indexdb_prepare(d->db, d->path, "SELECT seq FROM file WHERE "
+	st = cmd_db_prepare(d->db, d->path, "SELECT seq FROM file WHERE "
 	    "id = ?");
 	if (!st)
 		return EXIT_TROUBLE;
@@ -967,8 +936,8 @@ find_db(struct find *c, const char *path)
 	memset(&d, 0, sizeof(d));
 	d.path = path;
 	memset(&b, 0, sizeof(b));
-	batch_init(c, &b);
-	if (!(d.db = indexdb_open(path, 0)))
+	pipe_batch_init(&b.b);
+	if (!(d.db = cmd_db_open(path, 0)))
 		goto out;
 	w = worker_new(c);
 	if (c->f.has_position && db_position(&d, &c->f, &pos))
@@ -997,14 +966,14 @@ find_db(struct find *c, const char *path)
 	if (db_files(&d, c->f.has_position ? &pos : texts.all ? NULL :
 	    &texts, &files, &nfiles))
 		goto out;
-	fst = indexdb_prepare(d.db, path, "SELECT id, path, status, format, "
+	fst = cmd_db_prepare(d.db, path, "SELECT id, path, status, format, "
 	    "records, diag_line, diag_col, diag_id, message FROM file "
 	    "WHERE id = ?");
-	recs = indexdb_prepare(d.db, path, "SELECT id, idx, status, variant, "
+	recs = cmd_db_prepare(d.db, path, "SELECT id, idx, status, variant, "
 	    "start, format, plies, winner, reason, result_ply, diag_line, "
 	    "diag_col, diag_id, diag_message FROM record WHERE file = ? "
 	    "ORDER BY idx");
-	hdr = indexdb_prepare(d.db, path, "SELECT id, key, value FROM header "
+	hdr = cmd_db_prepare(d.db, path, "SELECT id, key, value FROM header "
 	    "WHERE record = ? ORDER BY ord");
 	if (!fst || !recs || !hdr)
 		goto out;
@@ -1016,10 +985,11 @@ find_db(struct find *c, const char *path)
 			db_file(c, w, &b, &d, fst, recs, hdr, &pos, &texts);
 		sqlite3_reset(fst);
 		if (step != SQLITE_ROW && step != SQLITE_DONE) {
-			indexdb_error(d.db, path, "cannot read the index");
+			cmd_db_error(d.db, path, "cannot read the index");
 			goto out;
 		}
 		emit(c, &b);
+		pipe_batch_write(&b.b, stdout, stderr);
 		batch_reset(c, &b);
 	}
 	if (d.bad) {
@@ -1034,7 +1004,7 @@ out:
 	sqlite3_close(d.db);
 	if (w)
 		worker_free(c, w);
-	batch_release(c, &b);
+	pipe_batch_release(&b.b);
 	free(pos.v);
 	free(texts.v);
 	free(files);
@@ -1043,9 +1013,7 @@ out:
 
 static const struct pipeline_ops find_ops = {
 	.batch_size = sizeof(struct find_batch),
-	.batch_init = batch_init,
 	.batch_reset = batch_reset,
-	.batch_release = batch_release,
 	.worker_new = worker_new,
 	.worker_free = worker_free,
 	.input = input,
@@ -1093,7 +1061,7 @@ cmd_find(int argc, char **argv)
 			rc = cmd_help(cmd_find_usage);
 			goto out;
 		default:
-			if ((rc = filter_take(&c.f, opt, optarg,
+			if ((rc = cmd_filter_take(&c.f, opt, optarg,
 			    cmd_find_usage)) != 0 ||
 			    (rc = judgeopts_take(&c.jo, &wo, &ro, opt, optarg,
 			    cmd_find_usage)) != 0) {
@@ -1129,7 +1097,7 @@ cmd_find(int argc, char **argv)
 	}
 	if ((!db && walkopts_finish(&wo, argc - optind, cmd_find_usage)) ||
 	    ruleopts_judge(&ro, &rs, &c.jo, cmd_find_usage) ||
-	    filter_finish(&c.f, &ro.lim, cmd_find_usage))
+	    cmd_filter_finish(&c.f, &ro.lim, cmd_find_usage))
 		goto out;
 	/* The result is all find asks of the rules, never a verdict. */
 	c.jo.no_result_check = 1;
@@ -1142,8 +1110,8 @@ cmd_find(int argc, char **argv)
 			rc = EXIT_TROUBLE;
 			goto out;
 		}
-	} else if (pipeline_run(&wo.po, &find_ops, &c, argv + optind,
-	    argc - optind, wo.from_stdin, wo.nul, NULL, NULL) < 0) {
+	} else if (walkopts_run(&wo, &find_ops, &c, argv + optind,
+	    argc - optind, NULL, NULL)) {
 		c.failed = 1;
 	}
 	if (c.count)

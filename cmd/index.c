@@ -30,16 +30,17 @@
 #include <sqlite3.h>
 
 #include "cmd.h"
-#include "db/indexdb.h"
-#include "walk/pipeline.h"
 #include "ruleopts.h"
+#include "walkopts.h"
 #include "api/judge.h"
+#include "core/clock.h"
 #include "core/date.h"
 #include "core/fold.h"
 #include "core/handicap.h"
 #include "core/usi.h"
 #include "core/variant.h"
 #include "core/xalloc.h"
+#include "db/indexdb.h"
 
 const char cmd_index_usage[] =
     "usage: kifu index build [<options>] -o <games.sqlite> <path>...\n"
@@ -108,6 +109,7 @@ struct ix_file {
 };
 
 struct ix_batch {
+	struct pipe_batch b;	/* unused: the rows go to the database */
 	struct strbuf s;	/* every string, NUL-terminated, by offset */
 	struct ix_file *f;
 	size_t nf, af;
@@ -512,7 +514,7 @@ static int
 sql_fail(struct index *c, const char *what)
 {
 	if (!c->failed)
-		indexdb_error(c->db, c->path, what);
+		cmd_db_error(c->db, c->path, what);
 	c->failed = 1;
 	return -1;
 }
@@ -1140,7 +1142,7 @@ build(struct index *c, struct opts *o, char **paths, int npaths)
 {
 	struct strbuf tmp = STRBUF_INIT;
 	char cwd[PATH_MAX];
-	double t0 = cmd_now();
+	double t0 = clock_now();
 	int rc = EXIT_TROUBLE, stopped = 0;
 	struct stat st;
 
@@ -1193,8 +1195,8 @@ build(struct index *c, struct opts *o, char **paths, int npaths)
 	    write_meta(c, "directory", cwd) < 0 ||
 	    write_roots(c, paths, npaths, 0) < 0)
 		goto out;
-	if (pipeline_run(&o->wo.po, &index_ops, c, paths, npaths, 0, 0,
-	    &stopped, NULL) < 0 || c->failed)
+	if (walkopts_run(&o->wo, &index_ops, c, paths, npaths, &stopped,
+	    NULL) || c->failed)
 		goto out;
 	finalize_all(c);
 	/*
@@ -1217,7 +1219,7 @@ build(struct index *c, struct opts *o, char **paths, int npaths)
 			goto out;
 	}
 	if (sqlite3_close(c->db) != SQLITE_OK) {
-		indexdb_error(c->db, tmp.buf, "cannot close the index");
+		cmd_db_error(c->db, tmp.buf, "cannot close the index");
 		goto out;
 	}
 	c->db = NULL;
@@ -1237,7 +1239,7 @@ build(struct index *c, struct opts *o, char **paths, int npaths)
 		free(dir);
 	}
 	/* The whole build, indexes and sync included: what a user waits. */
-	report(c, cmd_now() - t0);
+	report(c, clock_now() - t0);
 	rc = EXIT_OK;
 out:
 	finalize_all(c);
@@ -1255,7 +1257,7 @@ out:
 static int
 load_known(struct index *c)
 {
-	sqlite3_stmt *st = indexdb_prepare(c->db, c->path, "SELECT id, path, "
+	sqlite3_stmt *st = cmd_db_prepare(c->db, c->path, "SELECT id, path, "
 	    "size, mtime, hash FROM file");
 	size_t alloc = 0;
 	int rc, bad = 0;
@@ -1283,7 +1285,7 @@ load_known(struct index *c)
 		return cmd_error("'%s' is a damaged kifu index: a file row "
 		    "of the wrong type", c->path), -1;
 	if (rc != SQLITE_DONE)
-		return indexdb_error(c->db, c->path, "cannot read the index"),
+		return cmd_db_error(c->db, c->path, "cannot read the index"),
 		    -1;
 	if (c->nknown)
 		qsort(c->known, c->nknown, sizeof(*c->known), by_path);
@@ -1313,7 +1315,7 @@ split_options(char *s, int *argc)
 static int
 load_roots(struct index *c, char ***roots, int *nroots)
 {
-	sqlite3_stmt *st = indexdb_prepare(c->db, c->path, "SELECT path FROM "
+	sqlite3_stmt *st = cmd_db_prepare(c->db, c->path, "SELECT path FROM "
 	    "root ORDER BY ord");
 	size_t alloc = 0, n = 0;
 	int rc, bad = 0;
@@ -1341,7 +1343,7 @@ update(struct index *c, struct opts *o, char **paths, int npaths)
 	char **roots = NULL, *stored = NULL, *dir = NULL, **sargv = NULL;
 	char cwd[PATH_MAX];
 	int nroots = 0, nold, i, k, sargc, rc = EXIT_TROUBLE, prc, stopped;
-	double t0 = cmd_now();
+	double t0 = clock_now();
 
 	if (npaths < 1)
 		return cmd_usage_error(cmd_index_usage, "update needs the "
@@ -1351,7 +1353,7 @@ update(struct index *c, struct opts *o, char **paths, int npaths)
 	npaths--;
 	if (files_only(o, paths, npaths))
 		return EXIT_TROUBLE;
-	if (!(c->db = indexdb_open(c->path, 1)))
+	if (!(c->db = cmd_db_open(c->path, 1)))
 		return EXIT_TROUBLE;
 	if (!(stored = indexdb_meta(c->db, "options")) ||
 	    !(dir = indexdb_meta(c->db, "directory"))) {
@@ -1389,7 +1391,7 @@ update(struct index *c, struct opts *o, char **paths, int npaths)
 	    load_known(c) < 0)
 		goto out;
 	{
-		sqlite3_stmt *st = indexdb_prepare(c->db, c->path,
+		sqlite3_stmt *st = cmd_db_prepare(c->db, c->path,
 		    "SELECT coalesce(max(id), 0) + 1 FROM occurrence");
 		int bad = 0;
 
@@ -1404,8 +1406,8 @@ update(struct index *c, struct opts *o, char **paths, int npaths)
 	}
 	c->update = 1;
 	if (write_roots(c, roots + nold, nroots - nold, nold) < 0 ||
-	    pipeline_run(&o->wo.po, &index_ops, c, roots, nroots, 0, 0,
-	    &stopped, NULL) < 0 || c->failed)
+	    walkopts_run(&o->wo, &index_ops, c, roots, nroots, &stopped,
+	    NULL) || c->failed)
 		goto fail;
 	for (i = 0; i < (int)c->nknown; i++)
 		if (!c->known[i].seen && drop_file(c, c->known[i].id) < 0)
@@ -1418,12 +1420,12 @@ update(struct index *c, struct opts *o, char **paths, int npaths)
 	    "(SELECT 1 FROM record_name r WHERE r.name = name.id); "
 	    "COMMIT") < 0)
 		goto fail;
-	report(c, cmd_now() - t0);
+	report(c, clock_now() - t0);
 	rc = EXIT_OK;
 	goto out;
 fail:
 	if (!c->failed)
-		indexdb_error(c->db, c->path, "cannot update the index");
+		cmd_db_error(c->db, c->path, "cannot update the index");
 	sqlite3_exec(c->db, "ROLLBACK", NULL, NULL, NULL);
 out:
 	finalize_all(c);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "core/clock.h"
 #include "core/movegen.h"
 #include "core/perft.h"
 #include "core/usi.h"
@@ -74,7 +75,7 @@ cmd_perft(int argc, char **argv)
 		    argv[optind]);
 	if ((rc = cmd_position(&pos, sfen, variant, force)) != 0)
 		return rc;
-	t0 = cmd_now();
+	t0 = clock_now();
 	if (divide && depth > 0) {
 		struct move_list ml;
 		struct divide_row *rows;
@@ -101,7 +102,7 @@ cmd_perft(int argc, char **argv)
 	} else {
 		total = perft(&pos, depth);
 	}
-	dt = cmd_now() - t0;
+	dt = clock_now() - t0;
 	printf("%llu\n", (unsigned long long)total);
 	fflush(stdout);
 	fprintf(stderr, "perft: depth %d: %llu nodes in %.3f s "

@@ -2,9 +2,9 @@
 
 #include "cmd.h"
 #include "ruleopts.h"
+#include "walkopts.h"
 #include "api/formats.h"
 #include "api/judge.h"
-#include "walk/pipeline.h"
 
 
 void

@@ -129,7 +129,7 @@ int ruleopts_judge(const struct ruleopts *ro, struct ruleset *rs,
 
 /*
  * The options of the commands that walk and judge (check, find, stats):
- * reading (READ_LONGOPTS), the walk (walk/pipeline.h) and the rules; as
+ * reading (READ_LONGOPTS), the walk (walkopts.h) and the rules; as
  * each *_take, 1 if opt was one of them, 0 if not, or EXIT_TROUBLE.
  */
 struct walkopts;

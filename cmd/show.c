@@ -17,13 +17,13 @@
 
 #include "cmd.h"
 #include "api/formats.h"
-#include "picture/gif.h"
 #include "api/input.h"
 #include "api/output.h"
-#include "picture/render.h"
 #include "core/replay.h"
 #include "core/xalloc.h"
 #include "picture/diagram.h"
+#include "picture/gif.h"
+#include "picture/render.h"
 
 const char cmd_show_usage[] =
     "usage: kifu show [--ply <n> | --last] [--moves] [--ascii]\n"

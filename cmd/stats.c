@@ -10,14 +10,14 @@
 #include <string.h>
 
 #include "cmd.h"
-#include "stats/gamestats.h"
-#include "stats/jsonl.h"
-#include "walk/pipeline.h"
 #include "ruleopts.h"
+#include "walkopts.h"
 #include "api/judge.h"
 #include "core/handicap.h"
 #include "core/usi.h"
 #include "core/xalloc.h"
+#include "stats/gamestats.h"
+#include "stats/jsonl.h"
 
 const char cmd_stats_usage[] =
     "usage: kifu stats [--by player|event|year|opening|none] [--json]\n"
@@ -57,10 +57,9 @@ struct stats {
 };
 
 struct stats_batch {
+	struct pipe_batch b;	/* err for stderr */
 	struct gamestats gs;
-	struct strbuf err;
 	long long unreadable;
-	int failed;
 	struct stats *c;
 };
 
@@ -134,7 +133,7 @@ warn(struct stats *c, struct stats_batch *b, const char *file,
 	b->unreadable++;
 	if (c->quiet_unreadable)
 		return;
-	cmd_diag_line(&b->err, file, e, what);
+	cmd_diag_line(&b->b.err, file, e, what);
 }
 
 /* --- the pipeline's callbacks ----------------------------------------- */
@@ -146,18 +145,14 @@ batch_init(void *ctx, void *batch)
 	struct stats *c = ctx;
 
 	gamestats_init(&b->gs, c->by);
-	strbuf_init(&b->err);
 	b->c = c;
 }
 
 static void
 batch_release(void *ctx, void *batch)
 {
-	struct stats_batch *b = batch;
-
 	(void)ctx;
-	gamestats_release(&b->gs);
-	strbuf_release(&b->err);
+	gamestats_release(&((struct stats_batch *)batch)->gs);
 }
 
 static void
@@ -166,26 +161,8 @@ batch_reset(void *ctx, void *batch)
 	struct stats_batch *b = batch;
 
 	batch_release(ctx, batch);
-	memset(b, 0, sizeof(*b));
+	b->unreadable = 0;
 	batch_init(ctx, batch);
-}
-
-static void *
-worker_new(void *ctx)
-{
-	struct stats *c = ctx;
-	struct judge *j = xmalloc(sizeof(*j));
-
-	judge_init(j, &c->jo);
-	return j;
-}
-
-static void
-worker_free(void *ctx, void *w)
-{
-	(void)ctx;
-	judge_release(w);
-	free(w);
 }
 
 static int
@@ -198,9 +175,7 @@ input(void *ctx, void *worker, void *batch, const struct pipe_input *in)
 	enum read_status st;
 
 	if (in->error) {
-		b->failed = 1;
-		strbuf_addf(&b->err, "kifu: error: cannot read '%s': %s [io]\n",
-		    in->name, in->error);
+		walkopts_unreadable(&b->b, in);
 		return 0;
 	}
 	switch (judge_open(j, &ji, in->name, in->data, in->flags)) {
@@ -235,11 +210,9 @@ emit(void *ctx, void *batch)
 	struct stats *c = ctx;
 	struct stats_batch *b = batch;
 
-	if (b->err.len)
-		fwrite(b->err.buf, 1, b->err.len, stderr);
 	gamestats_merge(&c->total, &b->gs);
 	c->unreadable += b->unreadable;
-	c->failed |= b->failed;
+	c->failed |= b->b.failed;
 	return 0;
 }
 
@@ -254,8 +227,6 @@ static const struct pipeline_ops stats_ops = {
 	.batch_init = batch_init,
 	.batch_reset = batch_reset,
 	.batch_release = batch_release,
-	.worker_new = worker_new,
-	.worker_free = worker_free,
 	.input = input,
 	.emit = emit,
 	.done = done,
@@ -341,7 +312,7 @@ cmd_stats(int argc, char **argv)
 		mg.c = &c;
 		mg.by_given = by >= 0;
 		for (i = optind; i < argc; i++)
-			if ((rc = jsonl_read(argv[i], merge_object, &mg)))
+			if ((rc = cmd_read_jsonl(argv[i], merge_object, &mg)))
 				status = rc;
 		snprintf(desc, sizeof(desc), "%s", "");
 	} else {
@@ -351,8 +322,9 @@ cmd_stats(int argc, char **argv)
 		c.jo.no_result_check = 1;
 		ruleset_describe(&rs, desc, sizeof(desc));
 		gamestats_init(&c.total, c.by);
-		if (pipeline_run(&wo.po, &stats_ops, &c, argv + optind,
-		    argc - optind, wo.from_stdin, wo.nul, NULL, NULL) < 0)
+		wo.po.judge = &c.jo;
+		if (walkopts_run(&wo, &stats_ops, &c, argv + optind,
+		    argc - optind, NULL, NULL))
 			c.failed = 1;
 		status = c.failed ? EXIT_TROUBLE : c.unreadable ?
 		    EXIT_FINDINGS : EXIT_OK;

@@ -128,7 +128,7 @@ cmd_summary(int argc, char **argv)
 	sh.st = &st;
 	sh.rs = &rs;
 	for (i = optind; i < argc; i++)
-		if ((rc = jsonl_read(argv[i], shard_record, &sh)) > status)
+		if ((rc = cmd_read_jsonl(argv[i], shard_record, &sh)) > status)
 			status = rc;
 	label = rs.mixed ? "mixed" : rs.label[0] ? rs.label : NULL;
 	if (json)

@@ -17,11 +17,12 @@
 #include <sqlite3.h>
 
 #include "cmd.h"
-#include "query/filter.h"
-#include "db/indexdb.h"
+#include "queryopts.h"
 #include "ruleopts.h"
 #include "core/usi.h"
 #include "core/xalloc.h"
+#include "db/indexdb.h"
+#include "query/filter.h"
 
 /* What a stored USI move may be made of; anything else is damage. */
 #define USI_CHARS "123456789abcdefghiPLNSGBRK*+"
@@ -118,7 +119,7 @@ explore(struct tree *t, const struct position *pos, struct node *nd)
 	size_t k;
 
 	memset(nd, 0, sizeof(*nd));
-	if ((n = indexdb_find_position(t->db, t->path, pos, 0, &ids)) < 0)
+	if ((n = cmd_db_find_position(t->db, t->path, pos, 0, &ids)) < 0)
 		return EXIT_TROUBLE;
 	for (i = 0; i < n && rc == SQLITE_DONE && !bad; i++) {
 		sqlite3_bind_int64(t->occ, 1, ids[i]);
@@ -169,7 +170,7 @@ explore(struct tree *t, const struct position *pos, struct node *nd)
 	if (bad)
 		return damaged(t);
 	if (rc != SQLITE_DONE)
-		return indexdb_error(t->db, t->path, "cannot read the index");
+		return cmd_db_error(t->db, t->path, "cannot read the index");
 	if (nd->n)
 		qsort(nd->m, nd->n, sizeof(*nd->m), by_games);
 	return 0;
@@ -296,7 +297,7 @@ cmd_tree(int argc, char **argv)
 			goto out;
 		case OPT_F_SFEN:
 		case OPT_F_USI:
-			if ((rc = filter_take(&f, opt, optarg,
+			if ((rc = cmd_filter_take(&f, opt, optarg,
 			    cmd_tree_usage)) != 1)
 				goto out;
 			break;
@@ -320,11 +321,11 @@ cmd_tree(int argc, char **argv)
 	}
 	if (!f.sfen && !f.usi)
 		f.usi = "startpos";
-	if (filter_finish(&f, &lim, cmd_tree_usage))
+	if (cmd_filter_finish(&f, &lim, cmd_tree_usage))
 		goto out;
-	if (!(t.db = indexdb_open(t.path, 0)))
+	if (!(t.db = cmd_db_open(t.path, 0)))
 		goto out;
-	if (!(t.occ = indexdb_prepare(t.db, t.path, "SELECT o.record, o.move, "
+	if (!(t.occ = cmd_db_prepare(t.db, t.path, "SELECT o.record, o.move, "
 	    "r.winner, r.reason FROM occurrence o JOIN record r ON r.id = "
 	    "o.record WHERE o.position = ? AND o.variation = 0 ORDER BY "
 	    "o.record")))

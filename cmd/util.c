@@ -1,6 +1,7 @@
 /*
  * util.c - messages, option helpers and position arguments for cmd/.
  */
+#include <errno.h>
 #include <langinfo.h>
 #include <limits.h>
 #include <locale.h>
@@ -12,9 +13,12 @@
 #include <time.h>
 
 #include "cmd.h"
+#include "api/input.h"
 #include "core/encode.h"
+#include "core/parse.h"
 #include "core/sfen.h"
 #include "core/strbuf.h"
+#include "stats/jsonl.h"
 
 static void
 report(const char *prefix, const char *fmt, va_list ap)
@@ -135,15 +139,15 @@ cmd_position(struct position *pos, const char *sfen, const char *variant,
 int
 cmd_parse_int(const char *s, int max)
 {
-	char *end;
-	long n;
+	return parse_count(s, max);
+}
 
-	if (!s || !*s || *s == '-' || *s == '+')
-		return -1;
-	n = strtol(s, &end, 10);
-	if (*end || n < 0 || n > max)
-		return -1;
-	return (int)n;
+int
+cmd_opt_error(int rc, const struct strbuf *why, const char *usage)
+{
+	if (rc == OPT_USAGE)
+		return cmd_usage_error(usage, "%s", why->buf);
+	return cmd_error("%s", why->buf);
 }
 
 void
@@ -164,15 +168,6 @@ cmd_print_diags(const char *file, const struct diag_list *d)
 			fputc((unsigned char)*p < 0x20 ? '?' : *p, stderr);
 		fprintf(stderr, " [%s]\n", g->id);
 	}
-}
-
-double
-cmd_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 const char *
@@ -197,4 +192,21 @@ cmd_add_clean(struct strbuf *sb, const char *s)
 	for (; *s; s++)
 		strbuf_addc(sb, (unsigned char)*s < 0x20 || *s == 0x7f ?
 		    '?' : *s);
+}
+
+int
+cmd_read_jsonl(const char *path, jsonl_fn fn, void *ctx)
+{
+	const char *name = input_display_name(path);
+	struct diag_list d;
+	int rc;
+
+	diag_list_init(&d);
+	rc = jsonl_read(path, fn, ctx, &d);
+	if (rc < 0)
+		cmd_error("cannot read '%s': %s", name, strerror(errno));
+	else
+		cmd_print_diags(name, &d);
+	diag_list_release(&d);
+	return rc ? EXIT_TROUBLE : 0;
 }

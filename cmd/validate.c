@@ -8,10 +8,10 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "ruleopts.h"
 #include "api/formats.h"
 #include "api/input.h"
 #include "api/judge.h"
-#include "ruleopts.h"
 #include "core/ruleset.h"
 
 const char cmd_validate_usage[] =

@@ -9,7 +9,6 @@
 
 #include <sqlite3.h>
 
-#include "cmd/cmd.h"
 #include "db/indexdb.h"
 #include "core/xalloc.h"
 
@@ -69,20 +68,23 @@ dupstr(const char *s)
 	return xstrndup(s, strlen(s));
 }
 
-int
-indexdb_error(sqlite3 *db, const char *path, const char *what)
+void
+indexdb_why(struct strbuf *why, sqlite3 *db, const char *path,
+    const char *what)
 {
-	return cmd_error("'%s': %s: %s", path, what,
-	    db ? sqlite3_errmsg(db) : "out of memory");
+	if (why)
+		strbuf_addf(why, "'%s': %s: %s", path, what,
+		    db ? sqlite3_errmsg(db) : "out of memory");
 }
 
 sqlite3_stmt *
-indexdb_prepare(sqlite3 *db, const char *path, const char *sql)
+indexdb_prepare(sqlite3 *db, const char *path, const char *sql,
+    struct strbuf *why)
 {
 	sqlite3_stmt *st = NULL;
 
 	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
-		indexdb_error(db, path, "cannot read the index");
+		indexdb_why(why, db, path, "cannot read the index");
 		return NULL;
 	}
 	return st;
@@ -106,13 +108,13 @@ pragma_int(sqlite3 *db, const char *sql, int *ok)
 }
 
 static sqlite3 *
-open_raw(const char *path, int writable)
+open_raw(const char *path, int writable, struct strbuf *why)
 {
 	sqlite3 *db = NULL;
 	int flags = writable ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY;
 
 	if (sqlite3_open_v2(path, &db, flags, NULL) != SQLITE_OK) {
-		cmd_error("cannot open the index '%s': %s", path,
+		strbuf_addf(why, "cannot open the index '%s': %s", path,
 		    db ? sqlite3_errmsg(db) : "out of memory");
 		sqlite3_close(db);
 		return NULL;
@@ -140,9 +142,9 @@ indexdb_is_index(const char *path)
 }
 
 sqlite3 *
-indexdb_open(const char *path, int writable)
+indexdb_open(const char *path, int writable, struct strbuf *why)
 {
-	sqlite3 *db = open_raw(path, writable);
+	sqlite3 *db = open_raw(path, writable, why);
 	long long app, version;
 	int ok;
 
@@ -150,18 +152,20 @@ indexdb_open(const char *path, int writable)
 		return NULL;
 	app = pragma_int(db, "PRAGMA application_id", &ok);
 	if (!ok) {
-		cmd_error("'%s' is not a kifu index: %s", path,
+		strbuf_addf(why, "'%s' is not a kifu index: %s", path,
 		    sqlite3_errmsg(db));
 		goto fail;
 	}
 	if (app != INDEXDB_APP_ID) {
-		cmd_error("'%s' is not a kifu index (no kifu application id; "
+		strbuf_addf(why, "'%s' is not a kifu index (no kifu "
+		    "application id; "
 		    "make one with kifu index build)", path);
 		goto fail;
 	}
 	version = pragma_int(db, "PRAGMA user_version", &ok);
 	if (!ok || version != INDEXDB_VERSION) {
-		cmd_error("'%s' is a kifu index of schema version %lld; this "
+		strbuf_addf(why, "'%s' is a kifu index of schema version "
+		    "%lld; this "
 		    "kifu reads version %d: build it again with kifu index "
 		    "build", path, version, INDEXDB_VERSION);
 		goto fail;
@@ -171,7 +175,7 @@ indexdb_open(const char *path, int writable)
 	    "type = 'table' AND name IN ('meta', 'root', 'file', 'record', "
 	    "'header', 'name', 'record_name', 'position', 'occurrence')",
 	    &ok) != 9 || !ok) {
-		cmd_error("'%s' is a damaged kifu index: %s", path,
+		strbuf_addf(why, "'%s' is a damaged kifu index: %s", path,
 		    ok ? "tables are missing" : sqlite3_errmsg(db));
 		goto fail;
 	}
@@ -251,7 +255,8 @@ indexdb_sfen(const struct position *pos, char out[SFEN_MAX])
 
 int
 indexdb_find_position(sqlite3 *db, const char *path,
-    const struct position *pos, int board_only, int64_t **ids)
+    const struct position *pos, int board_only, int64_t **ids,
+    struct strbuf *why)
 {
 	char want[SFEN_MAX];
 	sqlite3_stmt *st;
@@ -263,7 +268,7 @@ indexdb_find_position(sqlite3 *db, const char *path,
 	blen = strcspn(want, " ");
 	st = indexdb_prepare(db, path, board_only ?
 	    "SELECT id, sfen FROM position WHERE board_key = ?" :
-	    "SELECT id, sfen FROM position WHERE key = ?");
+	    "SELECT id, sfen FROM position WHERE key = ?", why);
 	if (!st)
 		return -1;
 	sqlite3_bind_int64(st, 1, (sqlite3_int64)(board_only ?
@@ -285,13 +290,15 @@ indexdb_find_position(sqlite3 *db, const char *path,
 	if (bad) {
 		free(*ids);
 		*ids = NULL;
-		return cmd_error("'%s' is a damaged kifu index: a position "
-		    "row of the wrong type", path), -1;
+		strbuf_addf(why, "'%s' is a damaged kifu index: a position "
+		    "row of the wrong type", path);
+		return -1;
 	}
 	if (rc != SQLITE_DONE) {
 		free(*ids);
 		*ids = NULL;
-		return indexdb_error(db, path, "cannot read the index"), -1;
+		indexdb_why(why, db, path, "cannot read the index");
+		return -1;
 	}
 	return (int)n;
 }

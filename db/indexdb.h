@@ -22,6 +22,7 @@
 #include "core/position.h"
 #include "core/record.h"
 #include "core/sfen.h"
+#include "core/strbuf.h"
 
 struct sqlite3;
 struct sqlite3_stmt;
@@ -37,24 +38,27 @@ extern const char indexdb_schema[];
 extern const char indexdb_indexes[];
 
 /*
+ * Functions that can fail append what is wrong to a `why` they are
+ * given (one line, naming the file: "'games.db' is not a kifu index"),
+ * which may be NULL where the caller does not want it.
+ *
  * Opens the index at path, read-only or for writing (never creating
- * it), and checks that it is a kifu index of this version. Prints the
- * error and returns NULL when it is not.
+ * it), and checks that it is a kifu index of this version. Returns NULL
+ * with why set when it cannot.
  */
-struct sqlite3 *indexdb_open(const char *path, int writable);
+struct sqlite3 *indexdb_open(const char *path, int writable,
+    struct strbuf *why);
 
 /* Whether path is an SQLite file that is a kifu index (any version). */
 int indexdb_is_index(const char *path);
 
-/*
- * "kifu: error: 'PATH': WHAT: SQLITE'S MESSAGE" on stderr; returns
- * EXIT_TROUBLE.
- */
-int indexdb_error(struct sqlite3 *db, const char *path, const char *what);
+/* "'PATH': WHAT: SQLITE'S MESSAGE" into why (nothing if why is NULL). */
+void indexdb_why(struct strbuf *why, struct sqlite3 *db, const char *path,
+    const char *what);
 
-/* A prepared statement, or NULL after indexdb_error. */
+/* A prepared statement, or NULL with why set. */
 struct sqlite3_stmt *indexdb_prepare(struct sqlite3 *db, const char *path,
-    const char *sql);
+    const char *sql, struct strbuf *why);
 
 /*
  * Columns read with their type checked: a wrong type or a NULL where
@@ -78,10 +82,11 @@ void indexdb_sfen(const struct position *pos, char out[SFEN_MAX]);
 /*
  * The ids of the stored positions equal to pos (board_only: the same
  * board), every key match confirmed against the stored SFEN. Returns
- * the number of ids put in *ids (owned by the caller), or -1 after an
- * error (printed).
+ * the number of ids put in *ids (owned by the caller), or -1 with why
+ * set.
  */
 int indexdb_find_position(struct sqlite3 *db, const char *path,
-    const struct position *pos, int board_only, int64_t **ids);
+    const struct position *pos, int board_only, int64_t **ids,
+    struct strbuf *why);
 
 #endif /* KIFU_DB_INDEXDB_H */

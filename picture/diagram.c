@@ -6,8 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/replay.h"
 #include "picture/diagram.h"
+#include "core/replay.h"
 #include "parsers/jkf.h"
 #include "parsers/kakinoki.h"
 

@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/xalloc.h"
-#include "core/dl.h"
 #include "picture/gif.h"
+#include "core/dl.h"
+#include "core/xalloc.h"
 
 struct gif_api {
 	GifFileType *(*open)(void *, OutputFunc, int *);

@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/xalloc.h"
-#include "core/dl.h"
 #include "picture/render.h"
+#include "core/dl.h"
+#include "core/xalloc.h"
 
 struct render_api {
 	RsvgHandle *(*new_from_data)(const guint8 *, gsize, GError **);

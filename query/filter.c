@@ -9,12 +9,12 @@
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 
-#include "cmd/cmd.h"
 #include "query/filter.h"
 #include "api/formats.h"
 #include "api/input.h"
 #include "api/judge.h"
 #include "core/fold.h"
+#include "core/parse.h"
 #include "core/replay.h"
 #include "core/xalloc.h"
 #include "parsers/kakinoki.h"
@@ -64,7 +64,7 @@ parse_range(const char *arg, int *lo, int *hi)
 	size_t n;
 
 	if (!dots) {
-		*lo = *hi = cmd_parse_int(arg, 1000000000);
+		*lo = *hi = parse_count(arg, 1000000000);
 		return *lo < 0 ? -1 : 0;
 	}
 	n = (size_t)(dots - arg);
@@ -73,8 +73,8 @@ parse_range(const char *arg, int *lo, int *hi)
 	memcpy(a, arg, n);
 	a[n] = '\0';
 	strcpy(b, dots + 2);
-	*lo = n ? cmd_parse_int(a, 1000000000) : -1;
-	*hi = b[0] ? cmd_parse_int(b, 1000000000) : -1;
+	*lo = n ? parse_count(a, 1000000000) : -1;
+	*hi = b[0] ? parse_count(b, 1000000000) : -1;
 	if ((n && *lo < 0) || (b[0] && *hi < 0) || (!n && !b[0]))
 		return -1;
 	return *lo >= 0 && *hi >= 0 && *lo > *hi ? -1 : 0;
@@ -162,7 +162,7 @@ filter_winner_by_name(const char *s)
 }
 
 int
-filter_take(struct filter *f, int opt, const char *arg, const char *usage)
+filter_take(struct filter *f, int opt, const char *arg, struct strbuf *why)
 {
 	const struct format *fmt;
 
@@ -171,7 +171,8 @@ filter_take(struct filter *f, int opt, const char *arg, const char *usage)
 	case OPT_F_USI:
 	case OPT_F_AT:
 		if (f->sfen || f->usi || f->at)
-			return cmd_usage_error(usage, "one position at a time: "
+			return opt_fail(why, OPT_USAGE,
+			    "one position at a time: "
 			    "--sfen, --usi or --at");
 		*(opt == OPT_F_SFEN ? &f->sfen : opt == OPT_F_USI ? &f->usi :
 		    &f->at) = arg;
@@ -187,18 +188,21 @@ filter_take(struct filter *f, int opt, const char *arg, const char *usage)
 	case OPT_F_DATE:
 		f->has_date = 1;
 		if (parse_dates(f, arg) < 0)
-			return cmd_usage_error(usage, "--date wants FROM..TO, "
+			return opt_fail(why, OPT_USAGE,
+			    "--date wants FROM..TO, "
 			    "each YYYY, YYYY-MM or YYYY-MM-DD (an end may be "
 			    "left out), not '%s'", arg);
 		return 1;
 	case OPT_F_MOVES:
 		if (parse_range(arg, &f->moves_min, &f->moves_max) < 0)
-			return cmd_usage_error(usage, "--moves wants MIN..MAX "
+			return opt_fail(why, OPT_USAGE,
+			    "--moves wants MIN..MAX "
 			    "(an end may be left out) or N, not '%s'", arg);
 		return 1;
 	case OPT_F_RESULT:
 		if ((f->reason = filter_reason_by_name(arg)) < 0)
-			return cmd_usage_error(usage, "unknown --result '%s' "
+			return opt_fail(why, OPT_USAGE,
+			    "unknown --result '%s' "
 			    "(known: checkmate, stalemate, resign, "
 			    "illegal-move, sennichite, perpetual-check, "
 			    "declaration, impasse, max-moves, time-up, abort, "
@@ -206,12 +210,14 @@ filter_take(struct filter *f, int opt, const char *arg, const char *usage)
 		return 1;
 	case OPT_F_WINNER:
 		if ((f->winner = filter_winner_by_name(arg)) < 0)
-			return cmd_usage_error(usage, "--winner wants black, "
+			return opt_fail(why, OPT_USAGE,
+			    "--winner wants black, "
 			    "white or none, not '%s'", arg);
 		return 1;
 	case OPT_F_HANDICAP:
 		if ((f->handicap = parse_handicap(arg)) < 0)
-			return cmd_usage_error(usage, "unknown --handicap '%s' "
+			return opt_fail(why, OPT_USAGE,
+			    "unknown --handicap '%s' "
 			    "(known: even, lance, right-lance, bishop, rook, "
 			    "rook-lance, two-piece, three-piece, four-piece, "
 			    "five-piece, left-five-piece, six-piece, "
@@ -222,7 +228,8 @@ filter_take(struct filter *f, int opt, const char *arg, const char *usage)
 	case OPT_F_FORMAT:
 		/* Only a format a record can be detected as. */
 		if (!(fmt = formats_by_name(arg)) || !fmt->detect)
-			return cmd_usage_error(usage, "unknown --format '%s' "
+			return opt_fail(why, OPT_USAGE,
+			    "unknown --format '%s' "
 			    "(known: csa, kif, kifu, ki2, ki2u, usi, jkf)",
 			    arg);
 		f->format = fmt;
@@ -236,7 +243,8 @@ filter_take(struct filter *f, int opt, const char *arg, const char *usage)
 
 /* Reads one USI record from src and replays it; *pos after its moves. */
 int
-position_from_usi(const char *src, const char *opt, struct position *pos)
+position_from_usi(const char *src, const char *opt, struct position *pos,
+    struct strbuf *why)
 {
 	const struct format *usi = formats_by_name("usi");
 	struct diag_list d = DIAG_LIST_INIT;
@@ -244,7 +252,7 @@ position_from_usi(const char *src, const char *opt, struct position *pos)
 	struct reader rd;
 	struct replay rp;
 	struct text t;
-	int rc = EXIT_TROUBLE;
+	int rc = OPT_ERROR;
 
 	text_init(&t);
 	record_init(&r, variant_standard());
@@ -259,8 +267,8 @@ position_from_usi(const char *src, const char *opt, struct position *pos)
 	if (rc) {
 		const struct diag *e = diag_first_error(&d);
 
-		cmd_error("%s '%s': %s", opt, src, e ? e->message :
-		    "no position");
+		opt_fail(why, OPT_ERROR, "%s '%s': %s", opt, src,
+		    e ? e->message : "no position");
 	}
 	record_release(&r);
 	text_release(&t);
@@ -273,7 +281,8 @@ position_from_usi(const char *src, const char *opt, struct position *pos)
  * record after PLY moves of its main line.
  */
 static int
-position_at(const char *arg, const struct limits *lim, struct position *pos)
+position_at(const char *arg, const struct limits *lim, struct position *pos,
+    struct strbuf *why)
 {
 	const char *colon = strrchr(arg, ':'), *hash;
 	struct strbuf data = STRBUF_INIT;
@@ -281,19 +290,20 @@ position_at(const char *arg, const struct limits *lim, struct position *pos)
 	struct judge_input in;
 	struct judge j;
 	char *path;
-	int ply, index = 0, rc = EXIT_TROUBLE, played = -1, n = 0;
+	int ply, index = 0, rc = OPT_ERROR, played = -1, n = 0;
 	int32_t last;
 	enum read_status st = READ_EOF;
 
-	if (!colon || (ply = cmd_parse_int(colon + 1, 1000000)) < 0 ||
+	if (!colon || (ply = parse_count(colon + 1, 1000000)) < 0 ||
 	    colon == arg)
-		return cmd_error("--at wants FILE[#INDEX]:PLY, not '%s'", arg);
+		return opt_fail(why, OPT_ERROR, "--at wants FILE[#INDEX]:PLY, "
+		    "not '%s'", arg);
 	path = xstrndup(arg, (size_t)(colon - arg));
 	/* A '#' with digits after it is the index, unless the file has it. */
 	if ((hash = strrchr(path, '#')) && hash[1] &&
 	    strspn(hash + 1, "0123456789") == strlen(hash + 1) &&
 	    input_read(path, &data) < 0) {
-		index = cmd_parse_int(hash + 1, 1000000000);
+		index = parse_count(hash + 1, 1000000000);
 		path[hash - path] = '\0';
 	}
 	memset(&jo, 0, sizeof(jo));
@@ -301,7 +311,7 @@ position_at(const char *arg, const struct limits *lim, struct position *pos)
 	judge_init(&j, &jo);
 	strbuf_reset(&data);
 	if (input_read(path, &data) < 0) {
-		cmd_error("--at: cannot read '%s': %s", path,
+		opt_fail(why, OPT_ERROR, "--at: cannot read '%s': %s", path,
 		    strerror(errno));
 		goto out;
 	}
@@ -313,8 +323,8 @@ position_at(const char *arg, const struct limits *lim, struct position *pos)
 	if (st != READ_OK || n != index + 1) {
 		const struct diag *e = diag_first_error(&j.d);
 
-		cmd_error("--at: '%s' has no readable record %d%s%s", path,
-		    index, e ? ": " : "", e ? e->message : "");
+		opt_fail(why, OPT_ERROR, "--at: '%s' has no readable record "
+		    "%d%s%s", path, index, e ? ": " : "", e ? e->message : "");
 		goto out;
 	}
 	{
@@ -323,8 +333,9 @@ position_at(const char *arg, const struct limits *lim, struct position *pos)
 		replay_record(&j.r, &rp, &j.d);
 		played = record_main_position(&j.r, ply, pos, &last);
 		if (played < ply) {
-			cmd_error("--at: record %d of '%s' has %d legal moves, "
-			    "not %d", index, path, played, ply);
+			opt_fail(why, OPT_ERROR, "--at: record %d of '%s' has "
+			    "%d legal moves, not %d", index, path, played,
+			    ply);
 			goto out;
 		}
 	}
@@ -337,13 +348,13 @@ out:
 }
 
 static int
-set_position(struct filter *f, const struct limits *lim)
+set_position(struct filter *f, const struct limits *lim, struct strbuf *why)
 {
 	struct strbuf sb = STRBUF_INIT;
 	int rc;
 
 	if (f->at) {
-		rc = position_at(f->at, lim, &f->pos);
+		rc = position_at(f->at, lim, &f->pos, why);
 	} else if (f->sfen) {
 		const char *s = f->sfen;
 
@@ -351,9 +362,9 @@ set_position(struct filter *f, const struct limits *lim)
 		if (strncmp(s, "sfen ", 5) && strcmp(s, "startpos"))
 			strbuf_adds(&sb, "sfen ");
 		strbuf_adds(&sb, s);
-		rc = position_from_usi(sb.buf, "--sfen", &f->pos);
+		rc = position_from_usi(sb.buf, "--sfen", &f->pos, why);
 	} else {
-		rc = position_from_usi(f->usi, "--usi", &f->pos);
+		rc = position_from_usi(f->usi, "--usi", &f->pos, why);
 	}
 	strbuf_release(&sb);
 	if (rc)
@@ -392,7 +403,7 @@ fold_pattern(struct strbuf *out, const char *s)
 }
 
 static int
-compile_text(const struct filter *f, struct filter_text *t)
+compile_text(const struct filter *f, struct filter_text *t, struct strbuf *why)
 {
 	struct strbuf sb = STRBUF_INIT;
 	PCRE2_SIZE off;
@@ -416,8 +427,8 @@ compile_text(const struct filter *f, struct filter_text *t)
 		PCRE2_UCHAR msg[160];
 
 		pcre2_get_error_message(err, msg, sizeof(msg));
-		return cmd_error("--regex '%s': %s at offset %zu", t->arg,
-		    (const char *)msg, (size_t)off);
+		return opt_fail(why, OPT_ERROR, "--regex '%s': %s at offset "
+		    "%zu", t->arg, (const char *)msg, (size_t)off);
 	}
 	/* Without the JIT (another CPU), the interpreter matches alike. */
 	(void)pcre2_jit_compile(t->re, PCRE2_JIT_COMPLETE);
@@ -425,21 +436,23 @@ compile_text(const struct filter *f, struct filter_text *t)
 }
 
 int
-filter_finish(struct filter *f, const struct limits *lim, const char *usage)
+filter_finish(struct filter *f, const struct limits *lim, struct strbuf *why)
 {
 	size_t i;
+	int rc;
 
 	if ((f->variations || f->board_only) && !(f->sfen || f->usi || f->at))
-		return cmd_usage_error(usage, "--variations and --board-only "
-		    "need a position (--sfen, --usi or --at)");
+		return opt_fail(why, OPT_USAGE, "--variations and "
+		    "--board-only need a position (--sfen, --usi or --at)");
 	if ((f->exact || f->regex) && !f->ntexts)
-		return cmd_usage_error(usage, "--exact and --regex need a "
+		return opt_fail(why, OPT_USAGE, "--exact and --regex need a "
 		    "name or event (--player, --black, --white, --event)");
 	for (i = 0; i < f->ntexts; i++)
-		if (compile_text(f, &f->texts[i]))
-			return EXIT_TROUBLE;
-	if ((f->sfen || f->usi || f->at) && set_position(f, lim))
-		return EXIT_TROUBLE;
+		if ((rc = compile_text(f, &f->texts[i], why)) != 0)
+			return rc;
+	if ((f->sfen || f->usi || f->at) &&
+	    (rc = set_position(f, lim, why)) != 0)
+		return rc;
 	return 0;
 }
 

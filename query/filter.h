@@ -168,18 +168,18 @@ void filter_release(struct filter *f);
 
 /*
  * Takes one option getopt_long returned: 1 if it was a filter option, 0
- * if not, EXIT_TROUBLE after a usage error (printed with `usage`).
+ * if not, OPT_USAGE (core/parse.h) with what is wrong in why.
  */
 int filter_take(struct filter *f, int opt, const char *arg,
-    const char *usage);
+    struct strbuf *why);
 
 /*
  * Folds the texts, compiles the patterns and sets the position up (an
  * --at record is read and replayed, under limits lim). Returns 0, or
- * EXIT_TROUBLE after an error (printed).
+ * OPT_USAGE or OPT_ERROR with what is wrong in why.
  */
 int filter_finish(struct filter *f, const struct limits *lim,
-    const char *usage);
+    struct strbuf *why);
 
 void filter_scratch_init(const struct filter *f, struct filter_scratch *s);
 void filter_scratch_release(struct filter_scratch *s);
@@ -239,9 +239,11 @@ struct filter_hits {
 /*
  * The position a USI text reaches ("startpos moves ...", "sfen ...
  * moves ..."), replayed, into *pos; opt names the option in messages.
- * 0, or EXIT_TROUBLE (reported). Also what `kifu book query` reads.
+ * 0, or OPT_ERROR with what is wrong in why. Also what `kifu book query`
+ * reads.
  */
-int position_from_usi(const char *src, const char *opt, struct position *pos);
+int position_from_usi(const char *src, const char *opt, struct position *pos,
+    struct strbuf *why);
 
 int filter_visit(void *hits, const struct position *pos, int32_t node,
     int main);

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/cmd.h"
 #include "query/select.h"
+#include "core/parse.h"
 #include "core/xalloc.h"
 #include "parsers/rating.h"
 
@@ -50,7 +50,7 @@ reason_by_name(const char *s, size_t n)
 }
 
 static int
-take_results(struct select_opts *o, const char *arg, const char *usage)
+take_results(struct select_opts *o, const char *arg, struct strbuf *why)
 {
 	struct strbuf known = STRBUF_INIT;
 	const char *p = arg;
@@ -70,10 +70,10 @@ take_results(struct select_opts *o, const char *arg, const char *usage)
 			for (i = 0; i < REASON_NB; i++)
 				strbuf_addf(&known, "%s%s", i ? ", " : "",
 				    reason_name((enum reason)i));
-			cmd_usage_error(usage, "--results: unknown result "
+			opt_fail(why, OPT_USAGE, "--results: unknown result "
 			    "'%.*s' (known: all, %s)", (int)n, p, known.buf);
 			strbuf_release(&known);
-			return EXIT_TROUBLE;
+			return OPT_USAGE;
 		}
 		set |= 1u << r;
 		if (!comma)
@@ -85,13 +85,13 @@ take_results(struct select_opts *o, const char *arg, const char *usage)
 }
 
 static int
-take_rating(struct select_opts *o, const char *arg, const char *usage)
+take_rating(struct select_opts *o, const char *arg, struct strbuf *why)
 {
 	char *end;
 	double v = strtod(arg, &end);
 
 	if (!*arg || *end || v != v || v < -1e6 || v > 1e6)
-		return cmd_usage_error(usage, "--min-rating takes a number, "
+		return opt_fail(why, OPT_USAGE, "--min-rating takes a number, "
 		    "not '%s'", arg);
 	o->rated = 1;
 	o->min_rating = v;
@@ -100,18 +100,18 @@ take_rating(struct select_opts *o, const char *arg, const char *usage)
 
 int
 select_take(struct select_opts *o, int opt, const char *arg,
-    const char *usage)
+    struct strbuf *why)
 {
 	switch (opt) {
 	case OPT_SELECT_MIN_MOVES:
-		if ((o->min_moves = cmd_parse_int(arg, 1000000)) < 0)
-			return cmd_usage_error(usage, "--min-moves takes a "
+		if ((o->min_moves = parse_count(arg, 1000000)) < 0)
+			return opt_fail(why, OPT_USAGE, "--min-moves takes a "
 			    "number from 0 to 1000000, not '%s'", arg);
 		return 1;
 	case OPT_SELECT_MIN_RATING:
-		return take_rating(o, arg, usage);
+		return take_rating(o, arg, why);
 	case OPT_SELECT_RESULTS:
-		return take_results(o, arg, usage);
+		return take_results(o, arg, why);
 	case OPT_SELECT_WINNER:
 		if (strcmp(arg, "black") == 0)
 			o->winner = WINNER_BLACK;
@@ -120,7 +120,7 @@ select_take(struct select_opts *o, int opt, const char *arg,
 		else if (strcmp(arg, "any") == 0)
 			o->winner = -1;
 		else
-			return cmd_usage_error(usage, "--winner takes black, "
+			return opt_fail(why, OPT_USAGE, "--winner takes black, "
 			    "white or any, not '%s'", arg);
 		return 1;
 	case OPT_SELECT_UNIQ:

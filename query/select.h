@@ -29,6 +29,7 @@
 #include "core/adjudicate.h"
 #include "core/record.h"
 #include "core/replay.h"
+#include "core/strbuf.h"
 
 /*
  * Why a record is not selected. X(enum, stable id): the ids are promises
@@ -91,11 +92,10 @@ enum {
 
 /*
  * Takes one option getopt_long returned: 1 if it was a selection
- * option, 0 if not, EXIT_TROUBLE after a usage error (printed with
- * `usage`).
+ * option, 0 if not, OPT_USAGE (core/parse.h) with what is wrong in why.
  */
 int select_take(struct select_opts *o, int opt, const char *arg,
-    const char *usage);
+    struct strbuf *why);
 
 /*
  * The per-record filters (all but --uniq) on a replayed, adjudicated

@@ -1,25 +1,22 @@
 /*
  * jsonl.c - JSON Lines shards (jsonl.h).
  */
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "cmd/cmd.h"
 #include "stats/jsonl.h"
 #include "api/input.h"
 
 int
-jsonl_read(const char *path, jsonl_fn fn, void *ctx)
+jsonl_read(const char *path, jsonl_fn fn, void *ctx, struct diag_list *d)
 {
 	struct strbuf data = STRBUF_INIT;
-	const char *name = input_display_name(path);
 	size_t off = 0, line = 0;
 	int status = 0;
 
 	if (input_read(path, &data) < 0) {
-		cmd_error("cannot read '%s': %s", name, strerror(errno));
-		return EXIT_TROUBLE;
+		strbuf_release(&data);
+		return -1;
 	}
 	while (off < data.len) {
 		const char *nl = memchr(data.buf + off, '\n', data.len - off);
@@ -33,10 +30,13 @@ jsonl_read(const char *path, jsonl_fn fn, void *ctx)
 			o = json_loadb(data.buf + off, end - off, 0, &je);
 			if (!o || !json_is_object(o) ||
 			    fn(ctx, o, why, sizeof(why)) < 0) {
-				fprintf(stderr, "%s:%zu:%d: error: %s "
-				    "[syntax]\n", name, line, o ? 1 : je.column,
+				struct span at = { 0, 0, 0, 0 };
+
+				at.line = (uint32_t)line;
+				at.col = o ? 1 : (uint32_t)je.column;
+				diag_add(d, DIAG_ERROR, "syntax", &at, 0, "%s",
 				    o ? why : je.text);
-				status = EXIT_TROUBLE;
+				status = 1;
 			}
 			json_decref(o);
 		}

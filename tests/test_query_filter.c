@@ -15,6 +15,7 @@
 static void
 set_filter(struct filter *f, const char *const *opts)
 {
+	struct strbuf why = STRBUF_INIT;
 	size_t i;
 
 	filter_init(f);
@@ -27,11 +28,13 @@ set_filter(struct filter *f, const char *const *opts)
 		const char *arg = opt == OPT_F_EXACT || opt == OPT_F_REGEX ?
 		    NULL : opts[++i];
 
-		if (filter_take(f, opt, arg, "usage") != 1)
-			fail_msg("option '%s' not taken", opts[i]);
+		if (filter_take(f, opt, arg, &why) != 1)
+			fail_msg("option '%s' not taken: %s", opts[i],
+			    why.len ? why.buf : "");
 	}
-	if (filter_finish(f, &limits_default, "usage"))
-		fail_msg("filter_finish failed");
+	if (filter_finish(f, &limits_default, &why))
+		fail_msg("filter_finish failed: %s", why.buf);
+	strbuf_release(&why);
 }
 
 static void

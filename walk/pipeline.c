@@ -14,10 +14,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd/cmd.h"
-#include "api/input.h"
 #include "walk/pipeline.h"
 #include "walk/walk.h"
+#include "api/input.h"
+#include "api/judge.h"
+#include "core/clock.h"
 #include "core/xalloc.h"
 
 #define BATCH_MAX 64
@@ -42,8 +43,8 @@ struct slot {
 	struct item *items;
 	size_t n, alloc;
 	size_t bytes;		/* of data held in items */
-	int findings;
-	void *batch;		/* the command's part, ops->batch_size bytes */
+	/* The caller's, ops->batch_size bytes, from a struct pipe_batch. */
+	struct pipe_batch *batch;
 };
 
 struct pipeline {
@@ -92,7 +93,8 @@ work_slot(struct pipeline *p, void *worker, struct slot *s)
 {
 	size_t i;
 
-	for (i = 0; i < s->n && !(p->o->fail_fast && s->findings); i++) {
+	for (i = 0; i < s->n && !(p->o->fail_fast && s->batch->findings);
+	    i++) {
 		struct item *it = &s->items[i];
 		struct pipe_input in;
 
@@ -106,7 +108,7 @@ work_slot(struct pipeline *p, void *worker, struct slot *s)
 		in.flags = it->flags;
 		in.error = it->failed ? it->data.buf : NULL;
 		if (p->ops->input(p->ctx, worker, s->batch, &in))
-			s->findings = 1;
+			s->batch->findings = 1;
 	}
 }
 
@@ -115,44 +117,65 @@ work_slot(struct pipeline *p, void *worker, struct slot *s)
 static void
 progress(struct pipeline *p, int last)
 {
-	double now, rate, el;
-	long long done;
+	const struct pipeline_report *r = p->o->report;
+	struct pipeline_progress pr;
+	double now;
 
 	/* Called for every batch: without a bar, not even the clock. */
-	if (!p->o->progress)
+	if (!p->o->progress || !r || !r->progress)
 		return;
-	now = cmd_now();
+	now = clock_now();
 	if (!last && now - p->last_progress < 0.1)
 		return;
 	p->last_progress = now;
-	el = now - p->start;
-	done = p->ops->done ? p->ops->done(p->ctx) : (long long)p->emitted;
-	rate = el > 0 ? (double)done / el : 0;
-	fprintf(stderr, "\r\033[K%lld %s, %.0f/s", done,
-	    p->o->unit ? p->o->unit : "inputs", rate);
-	if (p->total_bytes && p->walk && p->walk->bytes_done && !last) {
-		uint64_t seen = p->walk->bytes_done < p->total_bytes ?
-		    p->walk->bytes_done : p->total_bytes;
-		double eta = (double)(p->total_bytes - seen) * el /
-		    (double)p->walk->bytes_done;
-
-		fprintf(stderr, ", %.0f%%, ETA %d:%02d", 100.0 *
-		    (double)p->walk->bytes_done / (double)p->total_bytes,
-		    (int)eta / 60, (int)eta % 60);
-	}
-	if (last)
-		fputs("\r\033[K", stderr);
-	fflush(stderr);
+	pr.seconds = now - p->start;
+	pr.done = p->ops->done ? p->ops->done(p->ctx) : (long long)p->emitted;
+	pr.bytes_total = p->total_bytes;
+	pr.bytes_done = p->walk ? p->walk->bytes_done : 0;
+	r->progress(r->ctx, &pr, last);
 }
 
-/* Before anything else goes to a terminal: the bar's line is wiped. */
+/* Before anything else goes out: the bar's line is wiped. */
 static void
 clear_progress(struct pipeline *p)
 {
-	if (p->o->progress) {
-		fflush(stdout);
-		fputs("\r\033[K", stderr);
+	const struct pipeline_report *r = p->o->report;
+
+	if (p->o->progress && r && r->clear) {
+		if (p->o->out)
+			fflush(p->o->out);
+		r->clear(r->ctx);
 	}
+}
+
+void
+pipe_batch_init(struct pipe_batch *b)
+{
+	strbuf_init(&b->out);
+	strbuf_init(&b->err);
+	b->failed = b->findings = 0;
+}
+
+/* out before err, as a terminal shows them in turn. */
+void
+pipe_batch_write(struct pipe_batch *b, FILE *out, FILE *err)
+{
+	if (b->out.len && out)
+		fwrite(b->out.buf, 1, b->out.len, out);
+	if (b->err.len && err) {
+		if (out)
+			fflush(out);
+		fwrite(b->err.buf, 1, b->err.len, err);
+	}
+	strbuf_reset(&b->out);
+	strbuf_reset(&b->err);
+}
+
+void
+pipe_batch_release(struct pipe_batch *b)
+{
+	strbuf_release(&b->out);
+	strbuf_release(&b->err);
 }
 
 static void
@@ -161,11 +184,13 @@ emit_slot(struct pipeline *p, struct slot *s)
 	if (p->stop)
 		return;	/* after a stop: nothing more is emitted */
 	clear_progress(p);
-	if (p->ops->emit(p->ctx, s->batch) || (p->o->fail_fast && s->findings))
+	if ((p->ops->emit && p->ops->emit(p->ctx, s->batch)) ||
+	    (p->o->fail_fast && s->batch->findings))
 		p->stop = 1;
-	/* What emit() printed goes out before the bar is drawn again. */
-	if (p->o->progress)
-		fflush(stdout);
+	pipe_batch_write(s->batch, p->o->out, p->o->err);
+	/* What was written goes out before the bar is drawn again. */
+	if (p->o->progress && p->o->out)
+		fflush(p->o->out);
 	progress(p, 0);
 }
 
@@ -192,7 +217,9 @@ clear_slot(struct pipeline *p, struct slot *s)
 	s->state = SLOT_FREE;
 	s->n = 0;
 	s->bytes = 0;
-	s->findings = 0;
+	strbuf_reset(&s->batch->out);
+	strbuf_reset(&s->batch->err);
+	s->batch->failed = s->batch->findings = 0;
 	if (p->ops->batch_reset)
 		p->ops->batch_reset(p->ctx, s->batch);
 }
@@ -228,11 +255,31 @@ drain_all(struct pipeline *p)
 
 /* --- the workers ------------------------------------------------------- */
 
+/* A worker's state: the caller's, or a judge of pipeline_opts.judge. */
+static void *
+worker_new(struct pipeline *p)
+{
+	if (p->ops->worker_new)
+		return p->ops->worker_new(p->ctx);
+	return p->o->judge ? judge_new(p->o->judge) : NULL;
+}
+
+static void
+worker_free(struct pipeline *p, void *w)
+{
+	if (p->ops->worker_new) {
+		if (p->ops->worker_free)
+			p->ops->worker_free(p->ctx, w);
+	} else {
+		judge_free(w);
+	}
+}
+
 static void *
 worker(void *arg)
 {
 	struct pipeline *p = arg;
-	void *w = p->ops->worker_new ? p->ops->worker_new(p->ctx) : NULL;
+	void *w = worker_new(p);
 
 	pthread_mutex_lock(&p->mu);
 	for (;;) {
@@ -255,8 +302,7 @@ worker(void *arg)
 		pthread_cond_signal(&p->done);
 	}
 	pthread_mutex_unlock(&p->mu);
-	if (p->ops->worker_free)
-		p->ops->worker_free(p->ctx, w);
+	worker_free(p, w);
 	return NULL;
 }
 
@@ -422,14 +468,17 @@ static void
 sink_skip(void *ctx, const char *name, const char *why)
 {
 	struct pipeline *p = ctx;
+	const struct pipeline_report *r = p->o->report;
 
+	if (!r || !r->skipped)
+		return;
 	/* Everything before it is emitted first, so warnings stay in order. */
 	publish(p);
 	pthread_mutex_lock(&p->mu);
 	drain_all(p);
 	pthread_mutex_unlock(&p->mu);
 	clear_progress(p);
-	fprintf(stderr, "kifu: warning: skipped '%s': %s\n", name, why);
+	r->skipped(r->ctx, name, why);
 }
 
 static void
@@ -460,46 +509,6 @@ pipeline_default_jobs(void)
 	return cores > 0 ? (int)cores : 1;
 }
 
-void
-walkopts_init(struct walkopts *w, const char *unit)
-{
-	memset(w, 0, sizeof(*w));
-	w->po.jobs = pipeline_default_jobs();
-	w->po.unit = unit;
-	w->want_progress = -1;
-}
-
-int
-walkopts_take(struct walkopts *w, int opt, const char *arg,
-    const char *usage)
-{
-	switch (opt) {
-	case 'j':
-		if ((w->po.jobs = cmd_parse_int(arg, 1024)) < 1)
-			return cmd_usage_error(usage,
-			    "-j takes a number from 1 to 1024");
-		return 1;
-	case 'z': w->nul = 1; return 1;
-	case OPT_WALK_STDIN: w->from_stdin = 1; return 1;
-	case OPT_WALK_ALL_FILES: w->po.all_files = 1; return 1;
-	case OPT_WALK_PROGRESS: w->want_progress = 1; return 1;
-	case OPT_WALK_NO_PROGRESS: w->want_progress = 0; return 1;
-	default: return 0;
-	}
-}
-
-int
-walkopts_finish(struct walkopts *w, int npaths, const char *usage)
-{
-	if (npaths == 0 && !w->from_stdin)
-		return cmd_usage_error(usage, "no path given");
-	if (w->nul && !w->from_stdin)
-		return cmd_usage_error(usage, "-z goes with --stdin");
-	w->po.progress = w->want_progress >= 0 ? w->want_progress :
-	    isatty(STDERR_FILENO);
-	return 0;
-}
-
 int
 pipeline_run(const struct pipeline_opts *o, const struct pipeline_ops *ops,
     void *ctx, char *const *paths, int npaths, int from_stdin, int nul,
@@ -520,10 +529,13 @@ pipeline_run(const struct pipeline_opts *o, const struct pipeline_ops *ops,
 	p.batch_max = o->jobs > 1 ? BATCH_MAX : 1;
 	p.slots = xcalloc(p.cap, sizeof(*p.slots));
 	for (i = 0; i < (int)p.cap; i++) {
-		p.slots[i].batch = xcalloc(1, ops->batch_size ?
-		    ops->batch_size : 1);
+		struct pipe_batch *b = xcalloc(1, ops->batch_size >
+		    sizeof(*b) ? ops->batch_size : sizeof(*b));
+
+		pipe_batch_init(b);
+		p.slots[i].batch = b;
 		if (ops->batch_init)
-			ops->batch_init(ctx, p.slots[i].batch);
+			ops->batch_init(ctx, b);
 	}
 	pthread_mutex_init(&p.mu, NULL);
 	pthread_cond_init(&p.ready, NULL);
@@ -532,18 +544,19 @@ pipeline_run(const struct pipeline_opts *o, const struct pipeline_ops *ops,
 		for (i = 0; i < npaths; i++)
 			p.total_bytes += walk_size(paths[i]);
 	if (o->jobs <= 1) {
-		p.inline_worker = ops->worker_new ? ops->worker_new(ctx) : NULL;
+		p.inline_worker = worker_new(&p);
 	} else {
 		threads = xcalloc((size_t)o->jobs, sizeof(*threads));
-		for (; started < o->jobs; started++)
-			if (pthread_create(&threads[started], NULL, worker,
-			    &p) != 0) {
-				cmd_error("cannot start a thread: %s",
-				    strerror(errno));
-				rc = -1;
+		for (; started < o->jobs; started++) {
+			int e = pthread_create(&threads[started], NULL,
+			    worker, &p);
+
+			if (e != 0) {
+				rc = e;
 				p.stop = 1;
 				break;
 			}
+		}
 	}
 	sink.ctx = &p;
 	sink.file = sink_file;
@@ -555,7 +568,7 @@ pipeline_run(const struct pipeline_opts *o, const struct pipeline_ops *ops,
 	w.sizes = o->progress;
 	w.all_files = o->all_files;
 	p.walk = &w;
-	p.start = cmd_now();
+	p.start = clock_now();
 	for (i = 0; i < npaths && !p.stop; i++)
 		walk_path(&w, paths[i]);
 	if (from_stdin && !p.stop)
@@ -571,10 +584,10 @@ pipeline_run(const struct pipeline_opts *o, const struct pipeline_ops *ops,
 	for (i = 0; i < started; i++)
 		pthread_join(threads[i], NULL);
 	free(threads);
-	if (o->jobs <= 1 && ops->worker_free)
-		ops->worker_free(ctx, p.inline_worker);
+	if (o->jobs <= 1)
+		worker_free(&p, p.inline_worker);
 	if (seconds)
-		*seconds = cmd_now() - p.start;
+		*seconds = clock_now() - p.start;
 	progress(&p, 1);
 	if (stopped)
 		*stopped = p.stop;
@@ -593,11 +606,16 @@ pipeline_run(const struct pipeline_opts *o, const struct pipeline_ops *ops,
 		free(s->items);
 		if (ops->batch_release)
 			ops->batch_release(ctx, s->batch);
+		pipe_batch_release(s->batch);
 		free(s->batch);
 	}
 	free(p.slots);
 	pthread_mutex_destroy(&p.mu);
 	pthread_cond_destroy(&p.ready);
 	pthread_cond_destroy(&p.done);
-	return rc;
+	if (rc) {
+		errno = rc;
+		return -1;
+	}
+	return 0;
 }

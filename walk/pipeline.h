@@ -5,20 +5,26 @@
  *
  * The main thread walks the paths (walk/walk.h) and fills a ring of
  * batches of inputs; worker threads handle whole batches, each input
- * through the command's input(); the main thread hands finished batches
- * to the command's emit() strictly in input order. The ring is bounded,
+ * through the caller's input(); the main thread hands finished batches
+ * to the caller's emit() strictly in input order. The ring is bounded,
  * so memory does not grow with the number of inputs, and whatever a
- * command derives in emit() is the same for every -j.
+ * caller derives in emit() is the same for every -j.
  *
- * A batch carries the command's own state (batch_size bytes): what its
- * inputs produced (text to print, rows to write, counts), filled by a
- * worker and read by emit() on the main thread, never both at once.
+ * A batch carries the caller's own state (batch_size bytes), which
+ * starts with a struct pipe_batch: what its inputs produced (text to
+ * print, rows to write, counts), filled by a worker and read by emit()
+ * on the main thread, never both at once.
+ *
+ * The pipeline prints nothing of its own: its text goes to the streams
+ * the caller names (pipeline_opts.out, .err), its progress and the paths
+ * it passes over to the caller's pipeline_report.
  */
 #ifndef KIFU_WALK_PIPELINE_H
 #define KIFU_WALK_PIPELINE_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "core/strbuf.h"
 
@@ -31,14 +37,46 @@ struct pipe_input {
 	const char *error;	/* not NULL: it could not be read, and why */
 };
 
+/*
+ * The first member of every batch. The pipeline sets it up, writes out
+ * and then err to pipeline_opts.out and .err after each emit() (in input
+ * order: the text of a run is the same for every -j), and empties it;
+ * the callbacks only append.
+ */
+struct pipe_batch {
+	struct strbuf out;	/* for the output stream */
+	struct strbuf err;	/* for the diagnostics stream, after out */
+	int failed;		/* an input could not be read: trouble */
+	int findings;		/* an input was a finding */
+};
+
+/*
+ * For a caller that fills batches of its own outside a run (find --db
+ * answers from an index as it does from files): what the pipeline does
+ * with the base of each batch.
+ */
+void pipe_batch_init(struct pipe_batch *b);
+/* out to out, then err to err (NULL drops either); then empties both. */
+void pipe_batch_write(struct pipe_batch *b, FILE *out, FILE *err);
+void pipe_batch_release(struct pipe_batch *b);
+
 struct pipeline_ops {
-	/* Bytes of the command's part of a batch; zeroed, then batch_init. */
+	/*
+	 * Bytes of a batch: the caller's struct, whose first member is a
+	 * struct pipe_batch. Zeroed, then batch_init (may be NULL).
+	 */
 	size_t batch_size;
 	void (*batch_init)(void *ctx, void *batch);
-	/* Empties a batch after emit(), keeping what it may reuse. */
+	/*
+	 * Empties the caller's part of a batch after emit(), keeping what
+	 * it may reuse; NULL when there is nothing to empty.
+	 */
 	void (*batch_reset)(void *ctx, void *batch);
 	void (*batch_release)(void *ctx, void *batch);
-	/* What a worker keeps from input to input (a judge); may be NULL. */
+	/*
+	 * What a worker keeps from input to input. NULL: a judge of
+	 * pipeline_opts.judge (api/judge.h), or no worker without one.
+	 */
 	void *(*worker_new)(void *ctx);
 	void (*worker_free)(void *ctx, void *worker);
 	/*
@@ -48,8 +86,9 @@ struct pipeline_ops {
 	int (*input)(void *ctx, void *worker, void *batch,
 	    const struct pipe_input *in);
 	/*
-	 * Main thread, batches in input order. Returns nonzero to stop the
-	 * run (nothing after it is emitted).
+	 * Main thread, batches in input order, before the batch's text is
+	 * written. Returns nonzero to stop the run (nothing after it is
+	 * emitted). May be NULL.
 	 */
 	int (*emit)(void *ctx, void *batch);
 	/*
@@ -61,21 +100,53 @@ struct pipeline_ops {
 	long long (*done)(void *ctx);
 };
 
+/* How far a run has got, for a progress bar. */
+struct pipeline_progress {
+	long long done;		/* ops->done(), or the batches emitted */
+	double seconds;		/* since the walk began */
+	/* Input bytes read so far and in all (0: unknown), for an ETA. */
+	uint64_t bytes_done, bytes_total;
+};
+
+/* What a run tells its caller besides the batches' text; any may be NULL. */
+struct pipeline_report {
+	void *ctx;
+	/*
+	 * After a batch is emitted, at most ten times a second, and with
+	 * last set once at the end (only with pipeline_opts.progress).
+	 */
+	void (*progress)(void *ctx, const struct pipeline_progress *p,
+	    int last);
+	/* Before any text is written: a bar on the same stream is wiped. */
+	void (*clear)(void *ctx);
+	/*
+	 * A path passed over on purpose (a fifo, a device, a symlink loop),
+	 * in its turn: everything before it has been written.
+	 */
+	void (*skipped)(void *ctx, const char *name, const char *why);
+};
+
+struct judge_opts;
+
 struct pipeline_opts {
 	int jobs;		/* worker threads; 1: all on the main thread */
 	int fail_fast;		/* stop at the first input with a finding */
 	int all_files;		/* read every file a walk meets */
-	int progress;		/* a progress bar on stderr */
-	const char *unit;	/* what done() counts, for the bar */
+	int progress;		/* report progress (see pipeline_report) */
+	/* The streams the batches' text goes to; NULL drops it. */
+	FILE *out, *err;
+	/* Each worker's judge, when ops->worker_new is NULL (borrowed). */
+	const struct judge_opts *judge;
+	const struct pipeline_report *report;	/* may be NULL */
 };
 
 /*
  * Walks paths[0..npaths-1], then with from_stdin the paths standard
- * input names (one a line, NUL-separated with nul), through ops. A
- * skipped fifo, device or symlink loop is a warning on stderr, printed
- * in its turn. Returns 0, or -1 if a thread could not be started.
- * *stopped says whether emit() or --fail-fast ended the run early; the
- * elapsed seconds go to *seconds (either may be NULL).
+ * input names (one a line, NUL-separated with nul), through ops.
+ * Returns 0, or -1 with errno set if a thread could not be started
+ * (nothing was walked then). *stopped says whether emit() or fail_fast
+ * ended the run early; the elapsed seconds go to *seconds (either may
+ * be NULL).
  */
 int pipeline_run(const struct pipeline_opts *o,
     const struct pipeline_ops *ops, void *ctx, char *const *paths,
@@ -83,69 +154,5 @@ int pipeline_run(const struct pipeline_opts *o,
 
 /* --jobs' default: the number of cores. */
 int pipeline_default_jobs(void);
-
-/*
- * The options every command that walks shares: -j, --stdin, -z,
- * --all-files, --progress, --no-progress. Their short forms need "j:z"
- * in the command's getopt string.
- */
-enum {
-	OPT_WALK_STDIN = 0x180, OPT_WALK_ALL_FILES, OPT_WALK_PROGRESS,
-	OPT_WALK_NO_PROGRESS
-};
-
-/*
- * Whether a walk option says how the walk runs (-j, --progress,
- * --no-progress) rather than what it reads: commands that answer from
- * elsewhere (find --db) take these and ignore them.
- */
-static inline int
-walkopt_is_runtime(int opt)
-{
-	return opt == 'j' || opt == OPT_WALK_PROGRESS ||
-	    opt == OPT_WALK_NO_PROGRESS;
-}
-
-#define WALK_LONGOPTS \
-	{ "jobs", required_argument, NULL, 'j' }, \
-	{ "stdin", no_argument, NULL, OPT_WALK_STDIN }, \
-	{ "all-files", no_argument, NULL, OPT_WALK_ALL_FILES }, \
-	{ "progress", no_argument, NULL, OPT_WALK_PROGRESS }, \
-	{ "no-progress", no_argument, NULL, OPT_WALK_NO_PROGRESS }
-
-#define WALK_HELP \
-    "Inputs: files, directories (walked recursively, in name order), '-'\n" \
-    "(standard input) and archives read in place (.tar, .tar.gz, .tar.xz,\n" \
-    "tar.bz2, .zip, .7z; a member is named archive.zip//path/in/archive).\n" \
-    "In a directory or an archive only record files are read.\n" \
-    "    -j, --jobs <n>       worker threads (default: the number of cores)\n" \
-    "    --stdin              read the paths from standard input, one a line\n" \
-    "    -z                   with --stdin: paths end with NUL, not newline\n" \
-    "    --all-files          read every file, not only record files (in a\n" \
-    "                         walk, files whose extension is no record\n" \
-    "                         format's are skipped, and files without one are\n" \
-    "                         read only if they are certainly records)\n" \
-    "    --progress, --no-progress\n" \
-    "                         force the progress bar on stderr on or off\n" \
-    "                         (default: on when stderr is a terminal)\n"
-
-struct walkopts {
-	struct pipeline_opts po;
-	int from_stdin, nul;
-	int want_progress;	/* -1: when stderr is a terminal */
-};
-
-void walkopts_init(struct walkopts *w, const char *unit);
-/*
- * Takes one option getopt_long returned: 1 if it was a walk option, 0 if
- * not, EXIT_TROUBLE after a usage error (printed with `usage`).
- */
-int walkopts_take(struct walkopts *w, int opt, const char *arg,
-    const char *usage);
-/*
- * Checks the options against the npaths paths given and settles the
- * progress bar. Returns 0, or EXIT_TROUBLE after a usage error.
- */
-int walkopts_finish(struct walkopts *w, int npaths, const char *usage);
 
 #endif /* KIFU_WALK_PIPELINE_H */

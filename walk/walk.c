@@ -13,10 +13,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "walk/walk.h"
 #include "walk/archive_dl.h"
 #include "api/formats.h"
 #include "api/input.h"
-#include "walk/walk.h"
 #include "core/xalloc.h"
 
 void
