@@ -1119,8 +1119,11 @@ merge_down(struct bookagg *a, size_t limit)
 			rc = merge_runs(&src, from, to, emit_to_run, &w);
 			if (wr_close(&w) < 0 && !rc)
 				rc = -1, a->error = errno;
-			if (src.error && !a->error)
+			if (src.error && !a->error) {
 				a->error = src.error;
+				memcpy(a->overflow, src.overflow,
+				    sizeof(a->overflow));
+			}
 		}
 		for (i = 0; i < n; i++)
 			run_release(&old[i]);
@@ -1175,6 +1178,39 @@ bookagg_finish(struct bookagg *a, bookagg_emit_fn emit, void *ctx)
 	if (rc < 0)
 		errno = a->error ? a->error : EIO;
 	return rc;
+}
+
+int
+bookagg_absorb(struct bookagg *into, struct bookagg *from)
+{
+	size_t i;
+
+	if (from->error) {
+		into->error = from->error;
+		memcpy(into->overflow, from->overflow, sizeof(into->overflow));
+		return errno = from->error, -1;
+	}
+	if (from->npos)
+		table_to_run(from);
+	for (i = 0; i < from->nruns; i++) {
+		ALLOC_GROW(into->runs, into->nruns + 1, into->aruns);
+		into->runs[into->nruns++] = from->runs[i];
+	}
+	into->run_bytes += from->run_bytes;
+	into->spills += from->spills;
+	free(from->runs);
+	from->runs = NULL;
+	from->nruns = from->aruns = 0;
+	from->run_bytes = 0;
+	/* The joined runs count against into's budget as its own do. */
+	if (into->run_bytes > into->budget)
+		for (i = 0; i < into->nruns; i++)
+			if (!into->runs[i].f &&
+			    run_to_file(into, &into->runs[i]) < 0)
+				return into->error = errno ? errno : EIO, -1;
+	if (into->nruns >= BOOKAGG_MAX_OPEN)
+		return merge_down(into, BOOKAGG_FANIN);
+	return 0;
 }
 
 int

@@ -11,11 +11,12 @@
  *
  * A move's evaluations are kept as a sum and a number of evaluated
  * plays, so that combining runs, shards or books gives the mean one pass
- * over every game would (cmd/book.c rounds it when it writes).
+ * over every game would (book/write.c rounds it when it writes).
  *
- * Single-threaded (the command's main thread); owns its table and its
- * runs, temporary files removed from their directory as soon as they are
- * made (nothing is left behind, whatever stops kifu).
+ * One thread at a time; owns its table and its runs, temporary files
+ * removed from their directory as soon as they are made (nothing is
+ * left behind, whatever stops kifu). Tables filled apart (one a worker
+ * thread) join with bookagg_absorb.
  */
 #ifndef KIFU_BOOK_BOOKAGG_H
 #define KIFU_BOOK_BOOKAGG_H
@@ -112,6 +113,15 @@ int bookagg_add(struct bookagg *a, const char *key, size_t key_len,
 
 /* The order of keys: their bytes, a prefix before what it begins. */
 int bookagg_key_cmp(const char *a, size_t an, const char *b, size_t bn);
+
+/*
+ * Takes from's table and runs into into (from is left empty, to be
+ * released): what bookagg_finish hands over afterwards is what one
+ * table given both tables' adds would have. A move's seq then orders it
+ * within its table only. Returns 0, or -1 with errno set (a run could
+ * not be written; from's own error, EOVERFLOW too, passes to into).
+ */
+int bookagg_absorb(struct bookagg *into, struct bookagg *from);
 
 typedef int (*bookagg_emit_fn)(void *ctx, const struct bookagg_entry *e);
 

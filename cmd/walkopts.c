@@ -10,48 +10,6 @@
 #include "cmd.h"
 #include "walkopts.h"
 
-void
-walkopts_init(struct walkopts *w, const char *unit)
-{
-	memset(w, 0, sizeof(*w));
-	w->po.jobs = pipeline_default_jobs();
-	w->po.out = stdout;
-	w->po.err = stderr;
-	w->unit = unit;
-	w->want_progress = -1;
-}
-
-int
-walkopts_take(struct walkopts *w, int opt, const char *arg,
-    const char *usage)
-{
-	switch (opt) {
-	case 'j':
-		if ((w->po.jobs = cmd_parse_int(arg, 1024)) < 1)
-			return cmd_usage_error(usage,
-			    "-j takes a number from 1 to 1024");
-		return 1;
-	case 'z': w->nul = 1; return 1;
-	case OPT_WALK_STDIN: w->from_stdin = 1; return 1;
-	case OPT_WALK_ALL_FILES: w->po.all_files = 1; return 1;
-	case OPT_WALK_PROGRESS: w->want_progress = 1; return 1;
-	case OPT_WALK_NO_PROGRESS: w->want_progress = 0; return 1;
-	default: return 0;
-	}
-}
-
-int
-walkopts_finish(struct walkopts *w, int npaths, const char *usage)
-{
-	if (npaths == 0 && !w->from_stdin)
-		return cmd_usage_error(usage, "no path given");
-	if (w->nul && !w->from_stdin)
-		return cmd_usage_error(usage, "-z goes with --stdin");
-	w->po.progress = w->want_progress >= 0 ? w->want_progress :
-	    isatty(STDERR_FILENO);
-	return 0;
-}
-
 /* --- the bar and the warnings, on stderr ------------------------------- */
 
 static void
@@ -91,21 +49,61 @@ skipped(void *ctx, const char *name, const char *why)
 	fprintf(stderr, "kifu: warning: skipped '%s': %s\n", name, why);
 }
 
+void
+walkopts_init(struct walkopts *w, const char *unit)
+{
+	memset(w, 0, sizeof(*w));
+	w->po.jobs = pipeline_default_jobs();
+	w->po.out = stdout;
+	w->po.err = stderr;
+	w->unit = unit;
+	w->want_progress = -1;
+	w->report.ctx = w;
+	w->report.progress = bar;
+	w->report.clear = clear_bar;
+	w->report.skipped = skipped;
+	w->po.report = &w->report;
+}
+
+int
+walkopts_take(struct walkopts *w, int opt, const char *arg,
+    const char *usage)
+{
+	switch (opt) {
+	case 'j':
+		if ((w->po.jobs = cmd_parse_int(arg, 1024)) < 1)
+			return cmd_usage_error(usage,
+			    "-j takes a number from 1 to 1024");
+		return 1;
+	case 'z': w->nul = 1; return 1;
+	case OPT_WALK_STDIN: w->from_stdin = 1; return 1;
+	case OPT_WALK_ALL_FILES: w->po.all_files = 1; return 1;
+	case OPT_WALK_PROGRESS: w->want_progress = 1; return 1;
+	case OPT_WALK_NO_PROGRESS: w->want_progress = 0; return 1;
+	default: return 0;
+	}
+}
+
+int
+walkopts_finish(struct walkopts *w, int npaths, const char *usage)
+{
+	if (npaths == 0 && !w->from_stdin)
+		return cmd_usage_error(usage, "no path given");
+	if (w->nul && !w->from_stdin)
+		return cmd_usage_error(usage, "-z goes with --stdin");
+	w->po.progress = w->want_progress >= 0 ? w->want_progress :
+	    isatty(STDERR_FILENO);
+	return 0;
+}
+
 int
 walkopts_run(struct walkopts *w, const struct pipeline_ops *ops, void *ctx,
     char *const *paths, int npaths, int *stopped, double *seconds)
 {
-	struct pipeline_report r = {
-		.ctx = w, .progress = bar, .clear = clear_bar,
-		.skipped = skipped,
-	};
-
-	w->po.report = &r;
 	if (pipeline_run(&w->po, ops, ctx, paths, npaths, w->from_stdin,
 	    w->nul, stopped, seconds) < 0)
 		return cmd_error("cannot start a thread: %s",
 		    strerror(errno));
-	w->po.report = NULL;
 	return 0;
 }
 

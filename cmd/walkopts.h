@@ -51,13 +51,22 @@ walkopt_is_runtime(int opt)
     "                         (default: on when stderr is a terminal)\n"
 
 struct walkopts {
+	/*
+	 * What a library call that walks takes (po.report points at
+	 * report: the bar and the warnings below, on stderr).
+	 */
 	struct pipeline_opts po;
+	struct pipeline_report report;
 	const char *unit;	/* what the bar counts: "records", "files" */
 	int from_stdin, nul;
 	int want_progress;	/* -1: when stderr is a terminal */
 };
 
-/* Defaults: one job a core; batches' text to stdout and stderr. */
+/*
+ * Defaults: one job a core; batches' text to stdout and stderr; a bar
+ * counting unit and the paths passed over as warnings, on stderr. w
+ * must not move after this (po.report points into it).
+ */
 void walkopts_init(struct walkopts *w, const char *unit);
 /*
  * Takes one option getopt_long returned: 1 if it was a walk option, 0 if
@@ -72,8 +81,7 @@ int walkopts_take(struct walkopts *w, int opt, const char *arg,
 int walkopts_finish(struct walkopts *w, int npaths, const char *usage);
 
 /*
- * pipeline_run() over paths with the options, a progress bar counting
- * w->unit on stderr and the paths passed over as warnings. Returns 0, or
+ * pipeline_run() over paths with the options. Returns 0, or
  * EXIT_TROUBLE after an error printed (no thread could be started).
  */
 int walkopts_run(struct walkopts *w, const struct pipeline_ops *ops,

@@ -540,7 +540,7 @@ rm -f "$db" "$db-wal" "$db-shm"
 bk=$root/build/bench/book.db
 bfloor=$root/build/bench/book_floor
 ${CC:-cc} -O2 -o "$bfloor" "$root/tests/bench/book_floor.c" || bfloor=
-bc='' bd='' bs='' bf='' bdm=- bsm=-
+bc='' bd='' bs='' bf='' bj='' bdm=- bsm=- bjm=-
 for _ in 1 2 3; do
 	set -- $(once "$kifu" check -q -j1 "$chk/games")
 	bc=$(lower "$bc" "$1")
@@ -554,15 +554,20 @@ for _ in 1 2 3; do
 	rm -f "$bk.floor"
 	set -- $(once "$kifu" book build -j1 --no-progress --memory 16M --force -o "$bk.16" "$chk/games")
 	bs=$(lower "$bs" "$1") bsm=$(higher "$bsm" "$2")
+	set -- $(once "$kifu" book build -j2 --no-progress --force -o "$bk.j2" "$chk/games")
+	bj=$(lower "$bj" "$1") bjm=$(higher "$bjm" "$2")
 done
 cmp -s "$bk" "$bk.16" || { echo "FAIL: book build with --memory 16M differs"; fail=1; }
-rm -f "$bk" "$bk.16"
+cmp -s "$bk" "$bk.j2" || { echo "FAIL: book build -j2 differs"; fail=1; }
+rm -f "$bk" "$bk.16" "$bk.j2"
 echo
 bline() { printf '%-34s %8s %12s %10s %10s\n' "$@"; }
 bline "book $nchk CSA games, 40 plies" "ms" "records/s" "x check" "peak KiB"
 bline "kifu check -j1" "$bc" $((nchk * 1000 / bc)) "1.00" ""
 bline "kifu book build -j1 (512M)" "$bd" $((nchk * 1000 / bd)) "$(div "$bc" "$bd")" "$bdm"
 bline "kifu book build -j1 (16M, spills)" "$bs" $((nchk * 1000 / bs)) "$(div "$bc" "$bs")" "$bsm"
+bline "kifu book build -j2 (512M)" "$bj" $((nchk * 1000 / bj)) "$(div "$bc" "$bj")" "$bjm"
+echo "book build -j2 against -j1: $(div "$bd" "$bj")x (each worker counts into its own table)"
 [ -z "$bf" ] ||
     bline "sort and write alone (the floor)" "$bf" "" "$(div "$bc" "$bf")" ""
 echo "targets: book build >= 0.7x check's records/s; peak memory within the budget"

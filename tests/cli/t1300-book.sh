@@ -105,6 +105,28 @@ sfen $startpos
 expect_success "-j1" "$KIFU" book build --results all -j1 -o j1.db $recs "$b/source"
 expect_success "-j4" "$KIFU" book build --results all -j4 -o j4.db $recs "$b/source"
 cmp -s j1.db j4.db || { echo "$name: -j4 differs from -j1"; failed=1; }
+# Each worker counts into a table of its own and the tables join: every
+# job's share in memory and spilled, from two to four workers, and the
+# summary's counts as -j1's. --uniq keeps the first of repeated games in
+# input order (the main thread counts then): the same bytes too.
+expect_success "-j1 summary" "$KIFU" book build --results all -j1 -o j1s.db $recs "$b/source"
+sed 's/time .*//' err >j1.sum
+for j in 2 3 4; do
+	expect_success "-j$j" "$KIFU" book build --results all -j$j --memory 2K \
+	    --force -o jm.db $recs "$b/source"
+	cmp -s j1.db jm.db || { echo "$name: -j$j with 2K differs from -j1"; failed=1; }
+	sed 's/time .*//; s/ (memory spilled [0-9]* times)//' err >jm.sum
+	sed 's/ (memory spilled [0-9]* times)//' j1.sum | cmp -s - jm.sum ||
+	    { echo "$name: -j$j's summary differs"; diff j1.sum jm.sum; failed=1; }
+done
+cp "$b/source/src02.kifu" dup02.kifu
+expect_success "--uniq -j1" "$KIFU" book build --results all --uniq -j1 \
+    -o u1.db "$b/source" dup02.kifu
+expect_stderr_has "--uniq drops the copy" "uniq 1"
+expect_success "--uniq -j3" "$KIFU" book build --results all --uniq -j3 \
+    -o u3.db "$b/source" dup02.kifu
+cmp -s u1.db u3.db || { echo "$name: --uniq -j3 differs from -j1"; failed=1; }
+cmp -s u1.db src.db || { echo "$name: --uniq kept the copy"; failed=1; }
 mkdir runs
 expect_success "tiny memory" env TMPDIR="$PWD/runs" "$KIFU" book build \
     --results all -j3 --memory 1K -o spill.db $recs "$b/source"
