@@ -16,7 +16,8 @@ The convention (doc/README.md, "How the examples are tested"):
   that exits with another status than the one shown (0 when none is)
   fails, as cram's tests do.
 - In the expected lines, a line `...` stands for any lines (none too),
-  and `[...]` inside a line for any text within that line.
+  and `[...]` inside a line for any text within that line. Blanks at the
+  end of a line do not count; everything else is compared exactly.
 - An HTML comment on the line before a block says more about it:
     <!-- doc-test: skip: REASON -->        not run; the reason is printed
     <!-- doc-test: needs PROGRAM -->       run only where PROGRAM is on PATH
@@ -151,6 +152,9 @@ def examples(block, problems):
 
 
 def line_matches(pattern, text):
+    # Blanks at the end of a line are invisible in a document, and editors
+    # strip them: they do not count.
+    pattern, text = pattern.rstrip(" \t"), text.rstrip(" \t")
     if "[...]" not in pattern:
         return pattern == text
     parts = [re.escape(p) for p in pattern.split("[...]")]
