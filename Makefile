@@ -71,7 +71,7 @@ SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 # every folder but cmd/; the kifu program is cmd/ (one file a
 # subcommand, and what only commands need: options, messages) over it.
 LIB_DIRS := core parsers writers api walk stats query db book picture
-# api/example.c is the README's example program (tests/install.sh builds
+# api/example.c is doc/library.md's example program (tests/install.sh builds
 # it against the installed library), not a part of libkifu.
 LIB_SRC := $(filter-out api/example.c,$(wildcard $(LIB_DIRS:%=%/*.c)))
 CMD_SRC := $(wildcard cmd/*.c)
@@ -90,7 +90,7 @@ CMOCKA_LIBS = $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null || echo -lcmocka)
 
 .PHONY: fuzz
 .PHONY: all demo check check-unit check-cli check-regress check-install \
-	check-python man \
+	check-python check-docs man \
 	check-valgrind \
 	check-slow bench \
 	install uninstall clean deps
@@ -158,7 +158,8 @@ build/san/tests/%: tests/%.c $(wildcard tests/*.h) build/san/libkifu.a
 		build/san/libkifu.a $(CMOCKA_LIBS) $(LIBS)
 
 check: deps
-	$(MAKE) check-unit check-cli check-regress check-install check-python
+	$(MAKE) check-unit check-cli check-regress check-install check-python \
+		check-docs
 
 check-unit: $(SAN_TESTS)
 	@fail=0; for t in $(SAN_TESTS); do \
@@ -167,6 +168,12 @@ check-unit: $(SAN_TESTS)
 
 check-cli: build/san/kifu
 	@sh tests/cli/run.sh build/san/kifu
+
+# Every command README.md and doc/*.md show, run and its output compared
+# (tests/docs/run.py; doc/README.md says how to write one). all: the
+# Python example loads libkifu.so.
+check-docs: build/san/kifu all
+	@$(PYTHON) tests/docs/run.py build/san/kifu
 
 # Every input a fuzzer ever broke kifu with (testdata/regress/TARGET/), and
 # the fuzzers' seeds, replayed through the fuzz targets' own oracle under

@@ -261,7 +261,8 @@ def check_doc(doc, kifu_dir, mode, counts, problems, skipped):
     blocks = parse(rel, text, problems)
     work = [b for b in blocks if b.lang == "console" or b.directives]
     for b in blocks:
-        if b.lang != "console":
+        # A markdown block shows a document's text, examples and all.
+        if b.lang not in ("console", "markdown", "md"):
             for n, t in b.lines:
                 if t.startswith("$ ") and not any(
                         d.startswith("skip:") for d in b.directives):
