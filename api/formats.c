@@ -6,7 +6,7 @@
  *   2. a row below (cheapest detector first: ties go to the earlier row
  *      when the extension does not decide);
  *   3. testdata/<fmt>/ samples with expected outputs, tests/test_parsers_<fmt>.c
- *      and CLI tests; a README section.
+ *      and CLI tests; a section of doc/formats.md.
  */
 #include <string.h>
 #include <strings.h>

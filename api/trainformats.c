@@ -7,7 +7,7 @@
  *   2. a row below;
  *   3. golden rows in testdata/training/, tests in
  *      tests/test_writers_train.c and tests/test_parsers_train.c, a
- *      README entry under "Training data".
+ *      section of doc/training.md.
  */
 #include <string.h>
 #include <strings.h>

@@ -246,7 +246,7 @@ keys_ascend(struct qfile *q, off_t from, off_t to, struct strbuf *prev,
  * Whether the book may be binary-searched: its first and last 64 KiB are
  * in order, and the one before the other (two sorted books joined end to
  * end are not). A book unsorted only in its middle still fools this, and
- * the search's own probes catch only some of that: the README says to
+ * the search's own probes catch only some of that: doc/books.md says to
  * `book sort` a book that was edited by hand.
  */
 static int

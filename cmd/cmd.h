@@ -6,7 +6,8 @@
  *      and a static usage text; --help prints it to stdout, exit 0;
  *   2. declare it below;
  *   3. add a row to commands[] in cmd/kifu.c (alphabetical);
- *   4. add tests/cli/tNNNN-<name>-*.sh and a README section.
+ *   4. add tests/cli/tNNNN-<name>-*.sh, a line in the README's tour and
+ *      a doc/ section whose examples run (doc/README.md).
  *
  * Exit codes: 0 ok, 1 findings (an illegal move, an invalid record),
  * 2 trouble (usage, unreadable input, write failure).

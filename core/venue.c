@@ -1,7 +1,7 @@
 /*
  * venue.c - which rule set a record's own text points at.
  *
- * The evidence, strongest first (README, "Results and rule sets"):
+ * The evidence, strongest first (doc/rules.md, "Which set"):
  *   minishogi  a 5x5 board: the game, whatever else the text says;
  *   problem  the start has fewer than two kings; a header names 詰将棋;
  *            a problem collection's headers (作品番号, 発表誌...); a

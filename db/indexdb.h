@@ -1,6 +1,6 @@
 /*
  * indexdb.h - the game database of `kifu index`: an SQLite file, its
- * schema (README "kifu index" describes it for users of sqlite3), and
+ * schema (doc/archives.md describes it for users of sqlite3), and
  * what `find --db` and `tree --db` read from it.
  *
  * Why SQLite: one file, no server, and every language reads it; the

@@ -1,5 +1,5 @@
 /*
- * Text folding (core/fold.c): each form README names folds as NFKC and
+ * Text folding (core/fold.c): each form doc/archives.md names folds as NFKC and
  * case folding fold it, and nothing else changes.
  */
 #include <stdlib.h>

@@ -34,8 +34,9 @@
  *   from two threads while either may change it. Nothing here prints or
  *   exits.
  * - Names are those of `kifu validate --json` and the kifu commands
- *   (README.md): formats "kif", "csa"..., rule sets "auto", "jsa"...,
- *   statuses "ok", "mismatch", "illegal", "error", rule ids "nifu"...
+ *   (doc/rules.md, doc/formats.md): formats "kif", "csa"..., rule sets
+ *   "auto", "jsa"..., statuses "ok", "mismatch", "illegal", "error",
+ *   rule ids "nifu"...
  */
 #ifndef KIFU_KIFU_H
 #define KIFU_KIFU_H
@@ -163,7 +164,7 @@ const char *kifu_record_start_sfen(const kifu_record *r);
 const char *kifu_record_final_sfen(const kifu_record *r);
 /*
  * The result under the rule set: winner "black", "white" or "none";
- * reason "checkmate", "resign", "sennichite"... (README); the ply the
+ * reason "checkmate", "resign", "sennichite"... (doc/rules.md); the ply the
  * game ended on. NULL and 0 for an unreadable record.
  */
 const char *kifu_record_result_winner(const kifu_record *r);

@@ -29,7 +29,7 @@ from ._lib import ffi, lib
 __all__ = ["KifuError", "Record", "Node", "read", "read_bytes", "validate",
            "convert", "export", "version", "RECORD_EXTENSIONS"]
 
-# What `kifu check` reads in a directory (README: record files only).
+# What `kifu check` reads in a directory (doc/archives.md: record files only).
 RECORD_EXTENSIONS = (".kif", ".kifu", ".ki2", ".ki2u", ".csa", ".usi",
                      ".sfen", ".jkf", ".bod")
 
@@ -440,7 +440,7 @@ def _paths(paths):
             yield p
 
 
-# cshogi's record types, field for field (README "Training data").
+# cshogi's record types, field for field (doc/training.md).
 _DTYPES = {
     "hcpe": [("hcp", "u1", (32,)), ("eval", "<i2"), ("bestMove16", "<u2"),
              ("gameResult", "u1"), ("dummy", "u1")],

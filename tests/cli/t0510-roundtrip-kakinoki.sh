@@ -122,7 +122,7 @@ while IFS="$tab" read -r idf j0 j1 j2 j3 s0 s1 s2 s3; do
 	notime viaki2/"$id".kifu >c.nt
 	same "KIF -> KI2 -> KIF" a.nt c.nt
 	# A まで line that contradicts its terminal (a warning) is the claim
-	# validate takes (README: the まで line when there is one), while the
+	# validate takes (doc/formats.md: the まで line when there is one), while the
 	# writers make the まで line from the terminal, so the claim changes:
 	# a known issue (testdata/kif/VERDICTS.md). The moves must not.
 	if grep -qx "$id" mismatched; then

@@ -359,7 +359,7 @@ expect_success "merge of a merge" "$KIFU" export --merge -o m12.psv --keys-out m
     s1.psv s1.keys s2.psv s2.keys
 expect_success "merge of a merge" "$KIFU" export --merge -o m123.psv m12.psv m12.keys s3.psv s3.keys
 cmp -s one.psv m123.psv || { echo "$name: a merge of merges differs"; failed=1; }
-# GNU parallel, as README's recipe has it
+# GNU parallel, as doc/training.md's recipe has it
 if command -v parallel >/dev/null 2>&1; then
 	parallel --pipe-part -a paths --block -1 -j 3 \
 	    "'$KIFU' export -t psv --results all --uniq --stdin -j1 -o p{#}.psv --keys-out p{#}.keys" \

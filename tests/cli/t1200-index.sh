@@ -63,11 +63,11 @@ expect_stderr_has "build report" "records of"
     { echo "$name: schema version or WAL not set"; failed=1; }
 every_filter "testdata" all.sqlite td
 
-# The README's example SQL runs as written.
+# SQL as a user of the schema (doc/archives.md) writes it runs as written.
 sqlite3 all.sqlite "SELECT r.black, r.white, r.winner, r.reason FROM record r
     JOIN header h ON h.record = r.id WHERE h.id = 'event' AND h.value
     LIKE '%竜王%' LIMIT 1" >sql.out && [ -s sql.out ] ||
-    { echo "$name: the README's query"; failed=1; }
+    { echo "$name: a user's query"; failed=1; }
 
 # --- tree: the counts of a scan -------------------------------------------
 
