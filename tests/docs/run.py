@@ -10,8 +10,9 @@ The convention (doc/README.md, "How the examples are tested"):
 - A fenced block whose info string is `console` holds examples. A line
   that starts with `$ ` is a command (it goes on on the next line when
   it ends in a backslash, or when the next line starts with `> `, as a
-  shell's second prompt shows it); the lines after it, up to the next command or the
-  block's end, are what it prints: standard output, then standard error.
+  shell's second prompt shows it); the lines after it, up to the next
+  command or the block's end, are what it prints: standard output, then
+  standard error.
 - A last line `[N]` says the command exits with status N; a command
   that exits with another status than the one shown (0 when none is)
   fails, as cram's tests do.
@@ -29,10 +30,10 @@ The convention (doc/README.md, "How the examples are tested"):
   A block of shell commands (sh, bash, shell, zsh) must be marked skip:
   commands are shown in console blocks, which are run.
 - Each document runs in a scratch directory of its own that holds a copy
-  of testdata/ and of tests/docs/files/, with `kifu` first on PATH; its
-  blocks run in order, so a later example may use what an earlier one
-  wrote. Paths are as from the top of the source tree, so a reader can
-  run the same commands there.
+  of testdata/ and of what tests/docs/files/ holds (when it exists), with
+  `kifu` first on PATH; its blocks run in order, so a later example may
+  use what an earlier one wrote. Paths are as from the top of the source
+  tree, so a reader can run the same commands there.
 
 A failing comparison prints the document, its line, the command and a
 diff; the exit status is 1 if any example failed or a document breaks
@@ -43,6 +44,7 @@ import difflib
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -51,6 +53,7 @@ TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 TIMEOUT = 600  # seconds a command may take: ASan, a loaded machine, engines
 SHELL_LANGS = {"sh", "bash", "shell", "zsh"}
 DIRECTIVE = re.compile(r"^\s*<!--\s*doc-test:\s*(.*?)\s*-->\s*$")
+STATUS = re.compile(r"^\[(\d+)\]$")
 FENCE = re.compile(r"^(\s*)(`{3,}|~{3,})\s*([^`\s]*)")
 
 
@@ -138,13 +141,12 @@ def examples(block, problems):
         else:
             cur[2].append(text)
         j += 1
-    for _, _, exp in out:
+    for n, _, exp in out:
         while exp and exp[-1] == "":
             exp.pop()
-        for k, t in enumerate(exp[:-1]):
-            if STATUS.match(t):
-                problems.append("%s: an exit status [N] must be the last "
-                                "line of a command's output" % block.doc)
+        if any(STATUS.match(t) for t in exp[:-1]):
+            problems.append("%s:%d: an exit status [N] must be the last "
+                            "line of a command's output" % (block.doc, n))
     if not out:
         problems.append("%s:%d: a console block without a command" %
                         (block.doc, block.line))
@@ -233,21 +235,28 @@ def prepare(scratch):
     os.mkdir(os.path.join(scratch, ".tmp"))
 
 
-STATUS = re.compile(r"^\[(\d+)\]$")
-
 
 def run(cmd, scratch, env):
     """What the command printed, as lines, and its exit status (-1:
     killed)."""
+    # A session of its own, so that a command that hangs is killed with
+    # everything it started (an engine, a pipeline): nothing is left behind.
+    p = subprocess.Popen(["sh", "-c", cmd], cwd=scratch, env=env,
+                         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, start_new_session=True)
     try:
-        p = subprocess.run(["sh", "-c", cmd], cwd=scratch, env=env,
-                           stdin=subprocess.DEVNULL, capture_output=True,
-                           timeout=TIMEOUT)
-        out, status = p.stdout + p.stderr, p.returncode
-    except subprocess.TimeoutExpired as e:
-        out = (e.stdout or b"") + (e.stderr or b"") + \
-            b"\n[doc-test: killed after %d s]\n" % TIMEOUT
+        stdout, stderr = p.communicate(timeout=TIMEOUT)
+        status = p.returncode
+        try:
+            os.killpg(p.pid, signal.SIGKILL)  # what it left running
+        except ProcessLookupError:
+            pass
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        stdout, stderr = p.communicate()
+        stderr += b"\n[doc-test: killed after %d s]\n" % TIMEOUT
         status = -9
+    out = stdout + stderr
     text = out.decode("utf-8", "backslashreplace")
     if text.endswith("\n"):
         text = text[:-1]
