@@ -191,7 +191,7 @@ tally_text(const struct tally *s, const char *rules, struct strbuf *out)
 	names_text(out, "results", &s->results);
 	names_text(out, "rules", &s->rules);
 	if (s->seconds >= 0)
-		strbuf_addf(out, "  %-12s%.3f s, %.0f records/s\n", "time",
+		strbuf_addf(out, "  %-12s %.3f s, %.0f records/s\n", "time",
 		    s->seconds, s->seconds > 0 ?
 		    (double)s->records / s->seconds : 0.0);
 }
