@@ -102,8 +102,10 @@ int cmd_help(const char *usage);
 
 /*
  * Sets pos from a --sfen argument ("startpos", or an SFEN with or
- * without the "sfen" keyword; NULL means startpos) on the named variant
- * (NULL: standard). Impossible positions are refused unless
+ * without the "sfen" keyword; NULL means startpos). The game is the one
+ * the SFEN's board has the shape of (sfen_board_variant), else the named
+ * variant, else standard; a named variant the board contradicts is an
+ * error. Impossible positions are refused unless
  * allow_impossible. Reports on stderr; returns 0 or EXIT_TROUBLE.
  */
 int cmd_position(struct position *pos, const char *sfen,

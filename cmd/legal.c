@@ -20,8 +20,10 @@ const char cmd_legal_usage[] =
     "own-capture, occupied, not-in-hand, dead-piece, not-promotable, nifu,\n"
     "uchifuzume, self-check.\n"
     "\n"
-    "    --sfen <sfen>      the position (default: startpos)\n"
-    "    --variant <name>   standard (default) or minishogi\n";
+    "    --sfen <sfen>      the position (default: startpos);\n"
+    "                       a board of five ranks is minishogi\n"
+    "    --variant <name>   standard (default) or minishogi: the game of\n"
+    "                       startpos; an SFEN's board must agree\n";
 
 int
 cmd_legal(int argc, char **argv)

@@ -16,8 +16,10 @@ const char cmd_moves_usage[] =
     "Prints the legal moves of the position in USI, one a line, sorted.\n"
     "Nothing is printed (and the exit status is 0) when there is none.\n"
     "\n"
-    "    --sfen <sfen>      the position (default: startpos)\n"
-    "    --variant <name>   standard (default) or minishogi\n";
+    "    --sfen <sfen>      the position (default: startpos);\n"
+    "                       a board of five ranks is minishogi\n"
+    "    --variant <name>   standard (default) or minishogi: the game of\n"
+    "                       startpos; an SFEN's board must agree\n";
 
 static int
 by_text(const void *a, const void *b)

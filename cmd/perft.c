@@ -20,8 +20,10 @@ const char cmd_perft_usage[] =
     "The last ply is bulk-counted: its legal moves are generated with every\n"
     "rule checked, but not played.\n"
     "\n"
-    "    --sfen <sfen>      start from this position (default: startpos)\n"
-    "    --variant <name>   standard (default) or minishogi\n"
+    "    --sfen <sfen>      start from this position (default: startpos);\n"
+    "                       a board of five ranks is minishogi\n"
+    "    --variant <name>   standard (default) or minishogi: the game of\n"
+    "                       startpos; an SFEN's board must agree\n"
     "    --divide           first print each legal move with its count\n"
     "    --force            count even an impossible position\n";
 

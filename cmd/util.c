@@ -112,7 +112,7 @@ int
 cmd_position(struct position *pos, const char *sfen, const char *variant,
     int allow_impossible)
 {
-	const struct variant *v = variant_standard();
+	const struct variant *v = NULL, *shape;
 	struct sfen_error e;
 	enum sfen_status st;
 
@@ -120,9 +120,17 @@ cmd_position(struct position *pos, const char *sfen, const char *variant,
 		return cmd_error("unknown variant '%s' (known: standard, "
 		    "minishogi)", variant);
 	if (!sfen || strcmp(sfen, "startpos") == 0) {
-		position_set_start(pos, v);
+		position_set_start(pos, v ? v : variant_standard());
 		return 0;
 	}
+	/* The board's shape says the game; --variant may only agree. */
+	shape = sfen_board_variant(sfen, strlen(sfen));
+	if (v && shape && v != shape)
+		return cmd_error("--variant %s, but SFEN '%s' has a board of "
+		    "%d ranks: a %s position (leave --variant out)", variant,
+		    sfen, shape->ranks, shape->name);
+	if (!v)
+		v = shape ? shape : variant_standard();
 	st = sfen_read(pos, v, sfen, &e);
 	if (st == SFEN_SYNTAX)
 		return cmd_error("invalid SFEN '%s' at column %zu: %s [%s]",

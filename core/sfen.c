@@ -268,6 +268,25 @@ sfen_read_prefix(struct position *pos, const struct variant *v,
 	return read_prefix(pos, v, s, consumed, err);
 }
 
+const struct variant *
+sfen_board_variant(const char *s, size_t n)
+{
+	const struct variant *v[] = { variant_standard(), variant_minishogi() };
+	size_t i = 0, k, ranks = 1;
+
+	while (i < n && is_blank(s[i]))
+		i++;
+	if (n - i > 4 && memcmp(s + i, "sfen", 4) == 0 && is_blank(s[i + 4]))
+		for (i += 4; i < n && is_blank(s[i]); i++)
+			;
+	for (; i < n && s[i] && !is_blank(s[i]); i++)
+		ranks += s[i] == '/';
+	for (k = 0; k < sizeof(v) / sizeof(v[0]); k++)
+		if (ranks == (size_t)v[k]->ranks)
+			return v[k];
+	return NULL;
+}
+
 /* sfen_read without core_init(), for the tables core_init() builds. */
 enum sfen_status
 sfen_read_uninit(struct position *pos, const struct variant *v,

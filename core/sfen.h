@@ -59,6 +59,17 @@ enum sfen_status sfen_read_prefix(struct position *pos,
     struct sfen_error *err);
 
 /*
+ * The game an SFEN's board is of, by its shape: five ranks minishogi,
+ * nine shogi (the files of a rank are the reader's to count). Looks at
+ * the first n bytes of text, which may start with blanks and the "sfen"
+ * keyword, up to the blank that ends the board. NULL when the board has
+ * neither shape: read it on any variant, whose reader names what is
+ * wrong. Every place that takes an SFEN asks this, so that a 5x5 board
+ * is minishogi wherever it is given.
+ */
+const struct variant *sfen_board_variant(const char *text, size_t n);
+
+/*
  * Checks that a position built by other means (a CSA or KIF board) could
  * occur: SFEN_OK or SFEN_IMPOSSIBLE with err filled (offset 0).
  */

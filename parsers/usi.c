@@ -158,25 +158,6 @@ syntax_error(struct line_ctx *lc, struct diag_list *d, size_t at,
 }
 
 /*
- * The game an SFEN board of len bytes is of: its ranks say it (five for
- * minishogi, nine for shogi); anything else is read on v, whose reader
- * names what is wrong.
- */
-static const struct variant *
-board_variant(const char *s, size_t len, const struct variant *v)
-{
-	size_t i, slashes = 0;
-
-	for (i = 0; i < len; i++)
-		slashes += s[i] == '/';
-	if (slashes == (size_t)variant_minishogi()->ranks - 1)
-		return variant_minishogi();
-	if (slashes == (size_t)variant_standard()->ranks - 1)
-		return variant_standard();
-	return v;
-}
-
-/*
  * Reads the SFEN starting at byte `at` into r->start and stores where it
  * ends in *end. The board's shape says which game it is; v is for one
  * whose shape is wrong. The SFEN reader wants a NUL-terminated string
@@ -205,8 +186,13 @@ read_start(struct line_ctx *lc, const struct variant *v, struct record *r,
 			stop = start;
 			break;
 		}
-		if (k == 0)
-			v = board_variant(lc->p + start, len, v);
+		if (k == 0) {
+			const struct variant *shape =
+			    sfen_board_variant(lc->p + start, len);
+
+			if (shape)
+				v = shape;
+		}
 		stop = start + len;
 	}
 	if (stop - at < sizeof(small)) {

@@ -578,6 +578,31 @@ test_usi_minishogi(void **state)
 	assert_int_equal(usi_parse_move(v, "P*1f", 4, &c), -1);
 }
 
+/* The board's shape names the game, whatever follows it. */
+static void
+test_board_variant(void **state)
+{
+	static const char mini[] = "rbsgk/4p/5/P4/KGSBR b - 1";
+	static const char *const std =
+	    "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b -";
+
+	(void)state;
+	assert_ptr_equal(sfen_board_variant(mini, strlen(mini)),
+	    variant_minishogi());
+	assert_ptr_equal(sfen_board_variant(std, strlen(std)),
+	    variant_standard());
+	/* the keyword and blanks before the board, as sfen_read takes them */
+	assert_ptr_equal(sfen_board_variant(" sfen \t4k/2S2/3G1/5/K4 b P", 26),
+	    variant_minishogi());
+	/* only the board counts: slashes after it do not */
+	assert_ptr_equal(sfen_board_variant("4k/5/5/K4 b - 1 / /", 19), NULL);
+	assert_ptr_equal(sfen_board_variant("", 0), NULL);
+	assert_ptr_equal(sfen_board_variant("sfen", 4), NULL);
+	/* n bounds the look: four ranks are no board */
+	assert_ptr_equal(sfen_board_variant(mini, 13), NULL);
+	assert_ptr_equal(sfen_board_variant(mini, 15), variant_minishogi());
+}
+
 /*
  * Every standard start can occur, with either side to move: the CSA
  * reader relies on it to skip position_validate() for the starts
@@ -716,7 +741,7 @@ test_longest(void **state)
 	assert_memory_equal(key, buf, 170 + 3 + 56);
 }
 
-#define N_FIXED 11
+#define N_FIXED 12
 #define N_TESTS (N_FIXED + N_TRIP_CASES + N_CANON_CASES + N_ERROR_CASES)
 
 int
@@ -736,6 +761,7 @@ main(int argc, char **argv)
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_usi_rejects);
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_usi_minishogi);
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_minishogi_odds);
+	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_board_variant);
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_key_cache);
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_longest);
 	for (i = 0; i < N_TRIP_CASES; i++, n++) {

@@ -43,6 +43,54 @@ expect_success "jkf is 9x9" "$KIFU" validate --variant minishogi \
 expect_exit 2 "unknown variant" "$KIFU" validate --variant chess issue.usi
 expect_stderr_has "unknown variant" "unknown variant 'chess' (known: standard, minishogi)"
 
+# --- an SFEN given on the command line ----------------------------------
+
+# Its board's shape says minishogi, as the record's does above; the
+# issue's example: the pawn drop on 1b mates and is uchifuzume.
+mini='4k/2S2/3G1/5/K4 b P 1'
+expect_exit 1 "legal 5x5 SFEN" "$KIFU" legal --sfen "$mini" P*1b
+expect_output "legal 5x5 SFEN" "illegal uchifuzume"
+expect_success "legal 5x5 move" "$KIFU" legal --sfen "sfen $mini" 2c2d 1a1b
+expect_output "legal 5x5 move" "legal"
+expect_exit 1 "legal 5x5 silver" "$KIFU" legal --sfen "$mini" 3b3d
+expect_output "legal 5x5 silver" "illegal piece-movement"
+expect_exit 2 "legal 5x5 square" "$KIFU" legal --sfen "$mini" 3b3f
+expect_stderr_has "legal 5x5 square" "'3b3f' is not a USI move"
+expect_success "moves 5x5 SFEN" "$KIFU" moves --sfen "$mini"
+cp out moves.sfen
+expect_success "moves --variant" "$KIFU" moves --variant minishogi --sfen "$mini"
+cmp -s out moves.sfen || { echo "$name: moves differ with --variant"; failed=1; }
+grep -qx 'P\*1c' moves.sfen && ! grep -qx 'P\*1b' moves.sfen &&
+    ! grep -q '[6-9]' moves.sfen ||
+	{ echo "$name: moves 5x5"; cat moves.sfen; failed=1; }
+# perft from the minishogi start, as an SFEN: the counts of the start.
+expect_success "perft 5x5 SFEN" "$KIFU" perft --sfen 'rbsgk/4p/5/P4/KGSBR b - 1' 3
+expect_output "perft 5x5 SFEN" 2512
+# --variant forces the start's game; an SFEN's board must agree with it.
+for cmd in "legal 2c2d --sfen" "moves --sfen" "perft 1 --sfen"; do
+	expect_exit 2 "$cmd conflict" "$KIFU" $cmd "$mini" --variant standard
+	expect_stderr_has "$cmd conflict" "--variant standard, but SFEN '$mini' has a board of 5 ranks: a minishogi position"
+done
+expect_exit 2 "9x9 under minishogi" "$KIFU" perft --variant minishogi --sfen \
+    'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1' 1
+expect_stderr_has "9x9 under minishogi" "has a board of 9 ranks: a standard position"
+expect_success "--variant startpos" "$KIFU" perft --variant minishogi 2
+expect_output "--variant startpos" 181
+# A board of neither shape: the shogi reader says what is wrong.
+expect_exit 2 "four ranks" "$KIFU" moves --sfen '4k/5/5/K4 b - 1'
+expect_stderr_has "four ranks" "invalid SFEN '4k/5/5/K4 b - 1'"
+# show, find and tree take an SFEN through the USI reader, which agrees.
+printf '%s\n' "$mini" >mini.sfen
+expect_success "show 5x5 SFEN" "$KIFU" show --color never mini.sfen
+grep -q '^手合割：5五将棋$' out && grep -q '^  ５ ４ ３ ２ １$' out ||
+	{ echo "$name: show 5x5 SFEN"; cat out; failed=1; }
+# The position after 1e1d: the repetition games pass it at plies 1, 5, 9
+# (sennichite.usi starts from startpos, shogi's without --variant).
+expect_success "find --sfen 5x5" "$KIFU" find -l --sfen 'rbsgk/4p/5/P3R/KGSB1 w - 2' "$m"
+expect_output "find --sfen 5x5" "$(printf '%s\n' "$m/sennichite.csa" "$m/sennichite.kifu")"
+expect_success "find --usi 5x5" "$KIFU" find --usi 'sfen rbsgk/4p/5/P4/KGSBR b - 1 moves 1e1d' "$m/sennichite.kifu"
+expect_output "find --usi 5x5" "$m/sennichite.kifu:1,5,9: - vs -, -, sennichite, white wins"
+
 # --- results under the minishogi rule set --------------------------------
 
 # Repetition: the side that made the first move (Black) loses; the record's
