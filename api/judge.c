@@ -100,9 +100,19 @@ judge_adjudicate(struct judge *j, const struct format *f,
 	struct ruleset chosen;
 
 	if (j->opts.auto_rules) {
+		const struct record_header *h;
+
 		venue_detect(&j->r, f->name, &j->t, venue);
 		venue_ruleset(venue, &j->r, j->opts.rules, &chosen);
 		rs = &chosen;
+		/* A rules header that states nothing kifu knows is no evidence. */
+		if (!venue->stated &&
+		    (h = record_find_header(&j->r, HDR_RULES)))
+			diag_add(&j->d, DIAG_WARNING,
+			    diag_id_name(DIAG_SYNTAX), &h->loc, 0,
+			    "rules header '%s' is no rule set (%s, then "
+			    "KEY=VALUE settings after commas): not used",
+			    record_str(&j->r, h->value), ruleset_names());
 	}
 	adjudicate(&j->r, rp, rs, adj);
 	return j->opts.auto_rules ? venue : NULL;

@@ -111,14 +111,14 @@ ruleopts_build(const struct ruleopts *ro, struct ruleset *rs, int *automatic,
     const char *usage)
 {
 	int is_auto = strcmp(ro->name, "auto") == 0;
-	const struct ruleset *base = is_auto ? ruleset_default() :
-	    ruleset_by_name(ro->name);
 	int i;
 
-	if (!base)
+	/* A set as printed ("csa,max-moves=0") is the set and its settings. */
+	if (is_auto)
+		*rs = *ruleset_default();
+	else if (ruleset_parse(ro->name, strlen(ro->name), rs) < 0)
 		return cmd_usage_error(usage, "unknown rule set '%s' (known: "
 		    "auto, %s)", ro->name, ruleset_names());
-	*rs = *base;
 	/* Under auto only the overrides count; the set comes per record. */
 	if (is_auto)
 		rs->name = "auto";

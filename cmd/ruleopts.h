@@ -75,7 +75,8 @@ int limitopt_take(struct limits *lim, const char *arg, const char *usage);
     "                      professional rules), csa (shogi-server:\n" \
     "                      Floodgate, CSA tournaments), wars (Shogi Wars),\n" \
     "                      problem (composed problems: no move limit),\n" \
-    "                      minishogi (5x5)\n" \
+    "                      minishogi (5x5), or a set as results print it\n" \
+    "                      (csa,max-moves=0)\n" \
     "    --declaration 24|27|none\n" \
     "                      entering-king declarations: JSA 24-point (31 wins,\n" \
     "                      24-30 draws), CSA 27-point (Black 28, White 27)\n" \

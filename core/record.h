@@ -43,6 +43,8 @@
 	X(HDR_NOTE, "note") \
 	X(HDR_VERSION, "version") \
 	X(HDR_ENCODING, "encoding") \
+	/* the rule set kifu judged the record by (kifu-rules, KIFU_RULES) */ \
+	X(HDR_RULES, "rules") \
 	X(HDR_RAW, "raw")
 
 #define HDR_ENUM(e, id) e,

@@ -148,6 +148,33 @@ ruleset_setting_name(enum ruleset_setting s)
 	return s < RS_NB ? keys[s] : "?";
 }
 
+int
+ruleset_parse(const char *desc, size_t n, struct ruleset *out)
+{
+	char buf[RULESET_DESC_MAX], *part, *eq, *next;
+	const struct ruleset *base;
+
+	if (n >= sizeof(buf))
+		return -1;
+	memcpy(buf, desc, n);
+	buf[n] = '\0';
+	if ((next = strchr(buf, ',')))
+		*next++ = '\0';
+	if (!(base = ruleset_by_name(buf)))
+		return -1;
+	*out = *base;
+	while ((part = next)) {
+		if ((next = strchr(part, ',')))
+			*next++ = '\0';
+		if (!(eq = strchr(part, '=')) || eq == part)
+			return -1;
+		*eq = '\0';
+		if (ruleset_set(out, part, eq + 1) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 /* yes/no (also true/false, on/off, 1/0); -1 if neither. */
 static int
 parse_bool(const char *s)

@@ -149,4 +149,12 @@ void ruleset_merge(struct ruleset *dst, const struct ruleset *overrides);
 #define RULESET_DESC_MAX 192
 void ruleset_describe(const struct ruleset *rs, char *buf, size_t size);
 
+/*
+ * Reads a rule set as ruleset_describe() prints it ("csa,max-moves=0":
+ * a set's name, then KEY=VALUE settings, each marked overridden) into
+ * *out. Returns 0, or -1 if the name or a setting is not one kifu knows
+ * (*out is then unspecified).
+ */
+int ruleset_parse(const char *desc, size_t n, struct ruleset *out);
+
 #endif /* KIFU_CORE_RULESET_H */

@@ -2,6 +2,9 @@
  * venue.c - which rule set a record's own text points at.
  *
  * The evidence, strongest first (doc/rules.md, "Which set"):
+ *   stated   a rules header (kifu-rules, $KIFU_RULES): the set kifu
+ *            judged a record by, written when it was converted to a
+ *            format that cannot hold the evidence it had;
  *   minishogi  a 5x5 board: the game, whatever else the text says;
  *   problem  the start has fewer than two kings; a header names 詰将棋;
  *            a problem collection's headers (作品番号, 発表誌...); a
@@ -429,6 +432,29 @@ find_wars(const struct record *r, const char *format, const struct text *t,
 	return 0;
 }
 
+/* A rules header kifu can read; one it cannot is no evidence. */
+static int
+find_stated(const struct record *r, const char *format, struct venue *out)
+{
+	char key[64], quote[QUOTE_MAX + 1];
+	size_t i;
+
+	for (i = 0; i < r->nheaders; i++) {
+		const struct record_header *h = &r->headers[i];
+		const char *v = record_str(r, h->value);
+
+		if (h->id != HDR_RULES ||
+		    ruleset_parse(v, strlen(v), &out->rules) < 0)
+			continue;
+		cut_quote(quote, v);
+		found(out, out->rules.name, h->loc.line, "%s '%s'",
+		    key_as_written(r, h, format, key, sizeof(key)), quote);
+		out->stated = 1;
+		return 1;
+	}
+	return 0;
+}
+
 void
 venue_detect(const struct record *r, const char *format,
     const struct text *t, struct venue *out)
@@ -436,6 +462,8 @@ venue_detect(const struct record *r, const char *format,
 	memset(out, 0, sizeof(*out));
 	out->set = "jsa";
 	out->max_moves = -1;
+	if (find_stated(r, format, out))
+		return;
 	/* The board says which game it is before anything says where. */
 	if (r->start.v == variant_minishogi()) {
 		found(out, "minishogi", r->start_loc.line ? r->start_loc.line :
@@ -453,6 +481,13 @@ venue_ruleset(const struct venue *v, const struct record *r,
 {
 	const struct ruleset *base = ruleset_by_name(v->set);
 
+	if (v->stated) {
+		/* As stated: the set printed with the result is the header's. */
+		*out = v->rules;
+		if (overrides)
+			ruleset_merge(out, overrides);
+		return;
+	}
 	*out = *(base ? base : ruleset_default());
 	out->overridden = 0;
 	/*

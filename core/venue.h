@@ -35,10 +35,19 @@ struct venue {
 	 */
 	char what[VENUE_WHAT_MAX];
 	uint32_t line;		/* where, 1-based; 0 when nothing decided */
+	/*
+	 * A rules header (HDR_RULES: KIF's kifu-rules, CSA's $KIFU_RULES,
+	 * which kifu convert writes where the target format cannot hold the
+	 * evidence) states the whole set: stated is 1, rules holds it and
+	 * set is its name.
+	 */
+	int stated;
+	struct ruleset rules;
 };
 
 /*
- * Looks for the evidence in r (read, not necessarily replayed). format
+ * Looks for the evidence in r (a rules header first: it states what
+ * other evidence once showed) (read, not necessarily replayed). format
  * is the reader's name ("csa", "kif"...), which spells the header keys
  * in messages; t, when not NULL, is the text r was read from, used only
  * to give a line to evidence found in a comment (comments keep no

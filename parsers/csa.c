@@ -84,6 +84,7 @@ static const struct {
 	{ "MAX_MOVES", HDR_MAX_MOVES },
 	{ "JISHOGI", HDR_JISHOGI },
 	{ "NOTE", HDR_NOTE },
+	{ "KIFU_RULES", HDR_RULES },
 };
 
 /*

@@ -96,6 +96,15 @@ struct write_opts {
 	 * writers still produce UTF-8.
 	 */
 	const char *encoding;
+	/*
+	 * A rule set to state in the record's header (KIF kifu-rules, CSA
+	 * $KIFU_RULES, a JKF "kifu-rules" key), as ruleset_describe()
+	 * prints it, in place of any rules header the record has; "": no
+	 * rules header at all; NULL: the record's headers as they are.
+	 * api/keeprules.c sets it where the target cannot hold the evidence
+	 * the record's rules came from, or holds it again.
+	 */
+	const char *rules;
 };
 
 enum format_caps {

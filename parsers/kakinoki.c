@@ -346,6 +346,8 @@ static const struct {
 	{ "最大手数", HDR_MAX_MOVES }, { "持将棋", HDR_JISHOGI },
 	{ "備考", HDR_NOTE },
 	{ "先手持ち時間", HDR_TIME_BLACK }, { "後手持ち時間", HDR_TIME_WHITE },
+	/* kifu's own: the rule set a converted record was judged by. */
+	{ "kifu-rules", HDR_RULES },
 };
 
 enum header_id
@@ -786,9 +788,14 @@ kakinoki_write_head(const struct record *r, const struct write_opts *o,
 		    r->headers[i].id == HDR_WHITE)
 			at = i;
 	for (i = 0; i <= r->nheaders; i++) {
+		/* The set stated last of the headers the record has. */
+		if (i == r->nheaders && o && o->rules && *o->rules)
+			strbuf_addf(sb, "%s：%s\n",
+			    kakinoki_header_key(HDR_RULES, 0), o->rules);
 		if (i == at)
 			write_position(r, hg, sb);
-		if (i < r->nheaders)
+		if (i < r->nheaders &&
+		    !(o && o->rules && r->headers[i].id == HDR_RULES))
 			write_header(r, &r->headers[i], hg, sb);
 	}
 }

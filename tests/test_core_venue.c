@@ -234,6 +234,78 @@ test_venue_ruleset(void **state)
 	session_close(&s);
 }
 
+/*
+ * A rules header (what kifu convert writes where the evidence is lost)
+ * states the whole set, and outweighs any other evidence; one kifu
+ * cannot read is none.
+ */
+static void
+test_venue_rules_header(void **state)
+{
+	static const struct want csa = {
+		"jsa", "$KIFU_RULES 'jsa,declaration=27'", 3, -1
+	};
+	static const struct want kif = {
+		"wars", "kifu-rules 'wars'", 2, -1
+	};
+	static const struct want bad = { "csa", "$EVENT WCSC", 4, 0 };
+	struct session s;
+	struct venue v;
+	struct ruleset rs;
+	char desc[RULESET_DESC_MAX];
+	static const char text[] = "V2.2\n$EVENT:WCSC29 F1\n"
+	    "$KIFU_RULES:jsa,declaration=27\nPI\n+\n+7776FU\nT3\n%TORYO\n";
+
+	(void)state;
+	check_venue(csa_read, "csa", text, &csa);
+	check_venue(kif_read, "kif", "先手：a\nkifu-rules：wars\n"
+	    "手数----指手---------消費時間--\n   1 ７六歩(77)\n", &kif);
+	check_venue(csa_read, "csa", "V2.2\n$KIFU_RULES:shogi-server\n"
+	    "$KIFU_RULES:csa,max-moves=-1\n$EVENT:WCSC29\nPI\n+\n", &bad);
+	/* The set as stated, settings and all, and the user's on top. */
+	session_start(&s, csa_read, text, strlen(text), variant_standard());
+	assert_int_equal(session_next(&s), READ_OK);
+	venue_detect(&s.r, "csa", &s.t, &v);
+	assert_true(v.stated);
+	venue_ruleset(&v, &s.r, NULL, &rs);
+	ruleset_describe(&rs, desc, sizeof(desc));
+	assert_string_equal(desc, "jsa,declaration=27");
+	assert_int_equal(rs.declaration, DECLARATION_27);
+	assert_int_equal(rs.max_moves, 500);
+	session_close(&s);
+}
+
+/* ruleset_parse reads what ruleset_describe prints, and nothing else. */
+static void
+test_ruleset_parse(void **state)
+{
+	static const char *const good[] = {
+		"jsa", "csa,max-moves=0", "wars,declaration=none,max-moves=300",
+		"minishogi,repetition=draw", "problem,futile-interposition=no",
+	};
+	static const char *const bad[] = {
+		"", "fide", "csa,", "csa,max-moves", "csa,=3", "csa,max-moves=x",
+		"csa,speed=3", ",csa", "CSA",
+	};
+	struct ruleset rs;
+	char desc[RULESET_DESC_MAX];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		if (ruleset_parse(good[i], strlen(good[i]), &rs) < 0)
+			fail_msg("'%s' does not parse", good[i]);
+		ruleset_describe(&rs, desc, sizeof(desc));
+		assert_string_equal(desc, good[i]);
+	}
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		if (ruleset_parse(bad[i], strlen(bad[i]), &rs) == 0)
+			fail_msg("'%s' parses", bad[i]);
+	/* n bounds the text: the rest of a line is not read. */
+	assert_int_equal(ruleset_parse("csa,max-moves=0 and more", 15, &rs), 0);
+	assert_int_equal(rs.max_moves, 0);
+}
+
 struct mate_case {
 	const char *sfen;
 	int mated;
@@ -293,6 +365,8 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_venue_one_king),
 		cmocka_unit_test(test_venue_problem_headers),
 		cmocka_unit_test(test_venue_ruleset),
+		cmocka_unit_test(test_venue_rules_header),
+		cmocka_unit_test(test_ruleset_parse),
 		cmocka_unit_test(test_tsume_mated),
 	};
 

@@ -996,7 +996,7 @@ read_all(const char *buf, size_t n)
 	while ((rs = session_next(&s)) != READ_EOF && rs != READ_FATAL) {
 		if (rs == READ_OK) {
 			struct strbuf out = STRBUF_INIT;
-			struct write_opts o = { 3, NULL };
+			struct write_opts o = { 3, NULL, NULL };
 
 			resolve_main_line(&s.r);
 			assert_int_equal(csa_write(&s.r, &o, &out, &s.d), 0);
@@ -1101,7 +1101,7 @@ write_text(const char *src, int version, struct strbuf *out,
     struct diag_list *wd)
 {
 	struct session s;
-	struct write_opts o = { version, NULL };
+	struct write_opts o = { version, NULL, NULL };
 	int32_t end;
 
 	read_ok(&s, src);
@@ -1232,7 +1232,7 @@ test_csa_write_terminals(void **state)
 		struct record r;
 		struct strbuf out = STRBUF_INIT;
 		struct diag_list wd = DIAG_LIST_INIT;
-		struct write_opts o = { cases[i].version, NULL };
+		struct write_opts o = { cases[i].version, NULL, NULL };
 		int32_t t;
 		const char *tail;
 
@@ -1607,7 +1607,7 @@ assert_same_record(const struct record *a, const struct record *b, int whole)
 static int
 round_trip_all(struct session *s, int version)
 {
-	struct write_opts o = { version, NULL };
+	struct write_opts o = { version, NULL, NULL };
 	enum read_status rs;
 	int records = 0;
 

@@ -23,8 +23,8 @@
 #define START_SFEN \
 	"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
 
-static const struct write_opts utf8 = { 0, "UTF-8" };
-static const struct write_opts cp932 = { 0, "CP932" };
+static const struct write_opts utf8 = { 0, "UTF-8", NULL };
+static const struct write_opts cp932 = { 0, "CP932", NULL };
 
 static void
 load_usi(struct record *r, const char *line)
@@ -169,6 +169,34 @@ test_kif_moves(void **state)
 	    "   5 ４五角打\n"
 	    "   6 投了\n"
 	    "まで5手で先手の勝ち\n", 0);
+	record_release(&r);
+}
+
+/*
+ * The rules header: stated after the record's headers in place of the
+ * record's own, or left out ("").
+ */
+static void
+test_kif_rules_header(void **state)
+{
+	struct write_opts stated = { 0, "UTF-8", "csa,max-moves=0" };
+	struct write_opts none = { 0, "UTF-8", "" };
+	struct record r;
+
+	(void)state;
+	load_usi(&r, "position startpos moves 7g7f resign");
+	header(&r, HDR_BLACK, "先手", "a");
+	header(&r, HDR_RULES, "kifu-rules", "jsa");
+	header(&r, HDR_EVENT, "棋戦", "b");
+	assert_written(kif_write, &r, &utf8,
+	    KIF_HEAD HIRATE "先手：a\nkifu-rules：jsa\n棋戦：b\n" SEPARATOR
+	    "   1 ７六歩(77)\n   2 投了\nまで1手で先手の勝ち\n", 0);
+	assert_written(kif_write, &r, &stated,
+	    KIF_HEAD HIRATE "先手：a\n棋戦：b\nkifu-rules：csa,max-moves=0\n"
+	    SEPARATOR "   1 ７六歩(77)\n   2 投了\nまで1手で先手の勝ち\n", 0);
+	assert_written(ki2_write, &r, &none,
+	    KI2_HEAD HIRATE "先手：a\n棋戦：b\n\n▲７六歩\nまで1手で先手の勝ち\n",
+	    0);
 	record_release(&r);
 }
 
@@ -1044,7 +1072,7 @@ test_file_case(void **state)
 {
 	const struct file_case *fc = *state;
 	struct strbuf want = STRBUF_INIT, got = STRBUF_INIT;
-	struct write_opts o = { 0, NULL };
+	struct write_opts o = { 0, NULL, NULL };
 	struct diag_list d;
 	struct text t;
 	struct reader rd;
@@ -1105,6 +1133,7 @@ main(int argc, char **argv)
 
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_kif_moves);
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_kif_times);
+	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_kif_rules_header);
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_kif_headers);
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_kif_comments);
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_kif_variations);

@@ -73,6 +73,7 @@ header_key(enum header_id id)
 	case HDR_MAX_MOVES: return "MAX_MOVES";
 	case HDR_JISHOGI: return "JISHOGI";
 	case HDR_NOTE: return "NOTE";
+	case HDR_RULES: return "KIFU_RULES";
 	default: return NULL;
 	}
 }
@@ -548,7 +549,10 @@ csa_write(const struct record *r, const struct write_opts *o,
 	strbuf_init(&w.late);
 	write_names(&w);
 	for (i = 0; i < r->nheaders; i++)
-		write_header(&w, &r->headers[i]);
+		if (!(o && o->rules && r->headers[i].id == HDR_RULES))
+			write_header(&w, &r->headers[i]);
+	if (o && o->rules && *o->rules)
+		strbuf_addf(out, "$%s:%s\n", header_key(HDR_RULES), o->rules);
 	write_position(&w);
 	strbuf_add(out, w.late.buf, w.late.len);
 	strbuf_release(&w.late);

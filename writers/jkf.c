@@ -64,6 +64,7 @@ struct out {
 	int32_t lost_at[LOSS_NB];	/* node of the first; -1 none */
 	struct strbuf tmp;		/* scratch: repaired UTF-8 */
 	struct strbuf key;		/* scratch: a repaired header key */
+	const char *rules;		/* write_opts' rules; NULL none */
 };
 
 static void
@@ -198,6 +199,10 @@ write_header(struct out *w)
 		case HDR_VERSION: case HDR_ENCODING:
 			/* Of the file it came from, not of the game. */
 			continue;
+		case HDR_RULES:
+			if (w->rules)
+				continue;	/* stated below instead */
+			break;
 		case HDR_RAW:
 			lose(w, LOSS_RAW_HEADER, -1, 1);
 			continue;
@@ -215,6 +220,9 @@ write_header(struct out *w)
 		}
 		set(w, obj, key, string(w, record_str(r, h->value), -1));
 	}
+	if (w->rules && *w->rules)
+		set(w, obj, kakinoki_header_key(HDR_RULES, 0),
+		    string(w, w->rules, -1));
 	return obj;
 }
 
@@ -663,7 +671,6 @@ jkf_write(const struct record *r, const struct write_opts *o,
 	char *text;
 	int l;
 
-	(void)o;
 	if (r->start.v != variant_standard()) {
 		diag_add(d, DIAG_ERROR, diag_id_name(DIAG_LIMIT), NULL, 0,
 		    "jkf cannot hold %s records: it has no field for the "
@@ -674,6 +681,7 @@ jkf_write(const struct record *r, const struct write_opts *o,
 	memset(&w, 0, sizeof(w));
 	w.r = r;
 	w.d = d;
+	w.rules = o ? o->rules : NULL;
 	for (l = 0; l < LOSS_NB; l++)
 		w.lost_at[l] = -1;
 	strbuf_init(&w.tmp);

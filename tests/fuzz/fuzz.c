@@ -57,7 +57,7 @@ static void
 round_trip(const struct record *r, const struct format *to,
     const struct strbuf *want)
 {
-	struct write_opts o = { 2, "UTF-8" };
+	struct write_opts o = { 2, "UTF-8", NULL };
 	struct strbuf out = STRBUF_INIT, got;
 	struct diag_list d = DIAG_LIST_INIT;
 	struct text t;
