@@ -18,6 +18,7 @@
 #include "api/formats.h"
 #include "api/input.h"
 #include "api/judge.h"
+#include "api/keeprules.h"
 #include "api/trainformats.h"
 #include "core/core.h"
 #include "core/encode.h"
@@ -47,6 +48,7 @@ struct kifu_options {
 	struct write_opts wo;	/* encoding NULL: the format's */
 	int ply;		/* -1: none */
 	int strict;
+	int no_rules_header;	/* "rules-header" "no" */
 	struct train_opts to;
 };
 
@@ -54,6 +56,7 @@ struct kifu_record {
 	struct record r;
 	int readable;		/* read (and so replayed and judged) */
 	int index;
+	const char *format;	/* read as; static */
 	struct replay rp;
 	struct adjudication adj;
 	struct venue venue;
@@ -307,6 +310,10 @@ kifu_options_set(kifu_options *o, const char *key, const char *value,
 	} else if (!strcmp(key, "strict")) {
 		if ((o->strict = yes_no(value)) < 0)
 			goto bad;
+	} else if (!strcmp(key, "rules-header")) {
+		if ((b = yes_no(value)) < 0)
+			goto bad;
+		o->no_rules_header = !b;
 	} else if (!strcmp(key, "skip-plies")) {
 		if ((n = number(value)) < 0 || n > 100000000)
 			goto bad;
@@ -365,6 +372,7 @@ keep_verdict(void *ctx, const struct verdict *v)
 	f->format = v->format;
 	f->encoding = v->encoding;
 	k->index = v->index;
+	k->format = v->format;
 	k->status = verdict_status_name(verdict_status(v));
 	k->o = &f->o;
 	verdict_json(&sb, v);
@@ -852,6 +860,7 @@ write_text(const kifu_record *r, const struct format *f,
     const struct kifu_options *opts, const struct write_opts *wo,
     struct strbuf *text, kifu_error **err)
 {
+	struct keeprules kr;
 	struct diag_list d;
 	int rc = KIFU_OK, w;
 	size_t i;
@@ -860,9 +869,14 @@ write_text(const kifu_record *r, const struct format *f,
 		return fail(err, KIFU_ERR_WRITE, NULL, "syntax",
 		    "record %d could not be read", r->index + 1);
 	diag_list_init(&d);
+	kr.from = r->format;
+	kr.t = NULL;
+	kr.lim = &opts->lim;
+	kr.no_header = opts->no_rules_header;
+	kr.index = r->index;
 	w = opts->ply >= 0 && f->write_at ?
 	    f->write_at(&r->r, opts->ply, wo, text, &d) :
-	    f->write(&r->r, wo, text, &d);
+	    keeprules_write(&kr, &r->r, f, wo, text, &d);
 	for (i = 0; i < d.n && rc == KIFU_OK; i++)
 		if (d.v[i].severity == DIAG_ERROR || (opts->strict &&
 		    d.v[i].severity == DIAG_WARNING)) {

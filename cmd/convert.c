@@ -18,6 +18,7 @@
 #include "ruleopts.h"
 #include "api/formats.h"
 #include "api/input.h"
+#include "api/keeprules.h"
 #include "api/output.h"
 #include "core/encode.h"
 #include "core/replay.h"
@@ -32,7 +33,10 @@ const char cmd_convert_usage[] =
     "<out>, or, with several inputs, into the directory <out> under the\n"
     "input's name with the target's extension. Files are written whole or\n"
     "not at all (a temporary file, then a rename), and an existing file is\n"
-    "never replaced without --force.\n"
+    "never replaced without --force. A record keeps the rule set its text\n"
+    "points at (kifu help validate, --rules auto): where the target\n"
+    "cannot hold that evidence (a server's T lines in KIF), a rules header\n"
+    "states the set.\n"
     "\n"
     "    -t, --to <format>      kif, kifu, ki2, ki2u, csa, jkf, usi, sfen\n"
     "                           (one position) or bod (one position as a\n"
@@ -56,6 +60,10 @@ const char cmd_convert_usage[] =
     "    --allow-illegal        write an illegal record up to its first\n"
     "                           illegal move instead of refusing it\n"
     "    --strict               fail when anything would be lost\n"
+    "    --no-rules-header      do not state the rule set in a header\n"
+    "                           (kifu-rules; CSA $KIFU_RULES) where the\n"
+    "                           target cannot hold what chose it: a\n"
+    "                           warning instead\n"
     "    --limit <name>=<n>     raise or lower a reading limit (0: none):\n"
     "                           line, record, moves, depth, headers (the\n"
     "                           defaults: kifu help validate)\n"
@@ -71,6 +79,7 @@ struct convert {
 	int out_is_dir;
 	int ply;		/* --ply, or -1 */
 	int force, allow_illegal, strict, replace, in_place, no_backup;
+	int no_rules_header;
 	int status;
 	struct limits lim;	/* --limit */
 	struct record r;
@@ -108,11 +117,16 @@ static int
 convert_text(struct convert *c, const char *file, const struct text *t,
     const struct format *f, struct strbuf *out)
 {
+	struct keeprules kr;
 	struct reader rd;
 	int index = 0, status = 0;
 
 	reader_init(&rd, t, c->variant);
 	rd.lim = &c->lim;
+	kr.from = f->name;
+	kr.t = t;
+	kr.lim = &c->lim;
+	kr.no_header = c->no_rules_header;
 	for (;;) {
 		struct replay rp;
 		enum read_status st;
@@ -163,9 +177,10 @@ convert_text(struct convert *c, const char *file, const struct text *t,
 			strbuf_adds(out, c->to->separator);
 		}
 		warnings = c->d.warnings;
+		kr.index = index;
 		if ((c->ply >= 0 ? c->to->write_at(&c->r, c->ply, &c->wo, out,
-		    &c->d) : c->to->write(&c->r, &c->wo, out, &c->d)) < 0 ||
-		    c->d.errors) {
+		    &c->d) : keeprules_write(&kr, &c->r, c->to, &c->wo, out,
+		    &c->d)) < 0 || c->d.errors) {
 			if (!c->d.errors)
 				diag_add(&c->d, DIAG_ERROR,
 				    diag_id_name(DIAG_LIMIT), NULL, 0,
@@ -382,6 +397,7 @@ cmd_convert(int argc, char **argv)
 		{ "in-place", no_argument, NULL, 'i' },
 		{ "no-backup", no_argument, NULL, 'B' },
 		{ "variant", required_argument, NULL, 'V' },
+		{ "no-rules-header", no_argument, NULL, 'N' },
 		{ "help", no_argument, NULL, 'h' },
 		LIMIT_LONGOPT,
 		{ NULL, 0, NULL, 0 }
@@ -436,6 +452,7 @@ cmd_convert(int argc, char **argv)
 		case 'R': c.replace = 1; break;
 		case 'i': c.in_place = 1; break;
 		case 'B': c.no_backup = 1; break;
+		case 'N': c.no_rules_header = 1; break;
 		case 'V':
 			if (cmd_variant(optarg, &c.variant, cmd_convert_usage))
 				return EXIT_TROUBLE;

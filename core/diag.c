@@ -32,11 +32,21 @@ diag_list_init(struct diag_list *d)
 void
 diag_list_clear(struct diag_list *d)
 {
-	size_t i;
+	diag_list_truncate(d, 0);
+}
 
-	for (i = 0; i < d->n; i++)
-		free(d->v[i].message);
-	d->n = d->errors = d->warnings = 0;
+void
+diag_list_truncate(struct diag_list *d, size_t n)
+{
+	for (; d->n > n; d->n--) {
+		struct diag *g = &d->v[d->n - 1];
+
+		if (g->severity == DIAG_ERROR)
+			d->errors--;
+		else if (g->severity == DIAG_WARNING)
+			d->warnings--;
+		free(g->message);
+	}
 }
 
 void

@@ -74,6 +74,8 @@ void diag_list_init(struct diag_list *d);
 /* Frees every message and the array. */
 void diag_list_release(struct diag_list *d);
 void diag_list_clear(struct diag_list *d);
+/* Drops every diagnostic after the first n (undoing what was added). */
+void diag_list_truncate(struct diag_list *d, size_t n);
 
 /* Appends a diagnostic; `id` must be a static string. Returns it. */
 struct diag *diag_add(struct diag_list *d, enum diag_severity sev,

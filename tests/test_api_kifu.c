@@ -283,6 +283,72 @@ test_api_write(void **state)
 	kifu_file_free(f);
 }
 
+/*
+ * Writing keeps the rule set the record's text points at, as convert
+ * does: KIF cannot hold a server's T lines, so a rules header states
+ * the set; without it ("rules-header" "no") the foul after mate the
+ * server allowed reads back as a disputed claim under the JSA rules.
+ */
+static void
+test_api_rules_header(void **state)
+{
+	kifu_file *f, *g;
+	kifu_error *e = NULL;
+	const kifu_record *r, *back;
+	kifu_options *o = kifu_options_new();
+	char *text;
+	size_t len;
+
+	(void)state;
+	r = read_one("testdata/rules/server-mate-then-foul.csa", NULL, &f);
+	assert_string_equal(kifu_record_status(r), "ok");
+	assert_string_equal(kifu_record_rules(r), "csa,max-moves=0");
+	assert_int_equal(kifu_record_write(r, "kifu", NULL, &text, &len, &e),
+	    KIFU_OK);
+	assert_non_null(strstr(text, "\nkifu-rules：csa,max-moves=0\n"));
+	assert_int_equal(kifu_read_buffer(text, len, "back.kifu", NULL, &g,
+	    &e), KIFU_OK);
+	back = kifu_file_record(g, 0);
+	assert_string_equal(kifu_record_status(back), "ok");
+	assert_string_equal(kifu_record_rules(back), "csa,max-moves=0");
+	assert_string_equal(kifu_record_header(back, "rules"),
+	    "csa,max-moves=0");
+	assert_string_equal(kifu_record_rules_evidence(back),
+	    "kifu-rules 'csa,max-moves=0'");
+	kifu_free(text);
+	/* Back in CSA the T lines say it again: no header. */
+	assert_int_equal(kifu_file_write(g, "csa", NULL, &text, &len, &e),
+	    KIFU_OK);
+	assert_null(strstr(text, "KIFU_RULES"));
+	kifu_free(text);
+	kifu_file_free(g);
+	assert_int_equal(kifu_options_set(o, "rules-header", "no", NULL),
+	    KIFU_OK);
+	assert_int_equal(kifu_record_write(r, "jkf", o, &text, &len, &e),
+	    KIFU_OK);
+	assert_null(strstr(text, "kifu-rules"));
+	assert_int_equal(kifu_read_buffer(text, len, "bare.jkf", NULL, &g,
+	    &e), KIFU_OK);
+	assert_string_equal(kifu_record_status(kifu_file_record(g, 0)),
+	    "mismatch");
+	assert_string_equal(kifu_record_rules(kifu_file_record(g, 0)), "jsa");
+	kifu_free(text);
+	kifu_file_free(g);
+	/* That loss is an error under strict, and USI always loses it. */
+	assert_int_equal(kifu_options_set(o, "strict", "yes", NULL), KIFU_OK);
+	assert_int_equal(kifu_record_write(r, "kifu", o, &text, &len, &e),
+	    KIFU_ERR_WRITE);
+	assert_non_null(strstr(kifu_error_message(e),
+	    "gets no rules header (none asked for) to hold what judges "
+	    "record 1 by csa,max-moves=0"));
+	kifu_error_free(e);
+	assert_int_equal(kifu_options_set(o, "rules-header", "maybe", &e),
+	    KIFU_ERR_ARG);
+	kifu_error_free(e);
+	kifu_options_free(o);
+	kifu_file_free(f);
+}
+
 /* A file of several records: one text, or refused by a one-record format. */
 static void
 test_api_file_write(void **state)
@@ -444,6 +510,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_api_options),
 		cmocka_unit_test(test_api_write),
 		cmocka_unit_test(test_api_file_write),
+		cmocka_unit_test(test_api_rules_header),
 		cmocka_unit_test(test_api_export),
 		cmocka_unit_test(test_api_threads),
 	};

@@ -106,7 +106,10 @@ void kifu_free(void *p);
  *             "27"...), "result-check" ("yes", "no");
  *   writing:  "encoding" ("UTF-8", "CP932", "EUC-JP"), "csa-version"
  *             ("2", "3"), "ply" (for sfen and bod), "strict" ("yes":
- *             anything the target cannot hold is an error);
+ *             anything the target cannot hold is an error),
+ *             "rules-header" ("yes", the default: state the rule set
+ *             in a header where the target cannot hold the evidence
+ *             it came from, as kifu convert does; "no": a warning);
  *   export:   "skip-plies", "stop-at-eval", "ply" (hcp), "require-eval".
  * A NULL options pointer means every default.
  */
@@ -258,6 +261,12 @@ int kifu_node_sfen(const kifu_record *r, kifu_node n, char *buf,
  * the caller frees it with kifu_free). What the target cannot hold is
  * left out, as `kifu convert` does, unless option "strict" is "yes"
  * (KIFU_ERR_WRITE). A record with an illegal move is written up to it.
+ * As convert, it keeps the rule set the record's own text points at
+ * (the set "rules" "auto" picks, whatever set judged it): where the
+ * target cannot hold that evidence, a rules header states the set
+ * (KIF/KI2 "kifu-rules", CSA "$KIFU_RULES", JKF "kifu-rules"), unless
+ * option "rules-header" is "no"; a format without headers (USI) loses
+ * it with a warning, an error under "strict".
  */
 int kifu_record_write(const kifu_record *r, const char *format,
     const kifu_options *o, char **out, size_t *len, kifu_error **err);

@@ -128,6 +128,21 @@ def test_convert_equals_the_command():
         kifu.convert(MULTI, "kif")
 
 
+def test_convert_keeps_the_rule_set():
+    # KIF cannot hold the server's T lines: a rules header says csa.
+    foul = os.path.join(TESTDATA, "rules/server-mate-then-foul.csa")
+    for to in ("kif", "kifu", "ki2", "ki2u", "jkf"):
+        assert kifu.convert(foul, to) == \
+            kifu_cli("convert", "-t", to, foul).stdout
+    (r,) = kifu.read(foul)
+    (again,) = kifu.read_bytes(r.write("kifu"), name="x.kifu")
+    assert (again.status, again.rules) == ("ok", "csa,max-moves=0")
+    assert again.header("rules") == "csa,max-moves=0"
+    (bare,) = kifu.read_bytes(r.write("kifu", rules_header=False),
+                              name="x.kifu")
+    assert (bare.status, bare.rules) == ("mismatch", "jsa")
+
+
 def test_round_trip_through_bytes():
     (r,) = kifu.read(FLOODGATE)
     (again,) = kifu.read_bytes(r.write("kifu"), name="x.kifu")

@@ -109,9 +109,12 @@ facts() {
 	done
 	# Headers are counted in KIF, which keeps two of one kind (JKF,
 	# an object, cannot); 手合割 and the diagram's hands state the start,
-	# which every format holds, and are not headers of their own.
+	# which every format holds, and are not headers of their own; a
+	# kifu-rules line states the rules where a format lost what chose
+	# them (t0530 tests it), and is no header of the record's.
 	"$KIFU" convert -t kifu "$1" 2>/dev/null | sed '/^手数----/q' |
-	    grep '：' | grep -v '^手合割：' | grep -v 'の持駒：' >facts.hdr
+	    grep '：' | grep -v '^手合割：' | grep -v 'の持駒：' |
+	    grep -v '^kifu-rules：' >facts.hdr
 	echo "header $(grep -c . facts.hdr)"
 }
 
