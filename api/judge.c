@@ -425,6 +425,9 @@ verdict_json(struct strbuf *sb, const struct verdict *v)
 		if (v->adj)
 			json_adjudication(sb, v);
 	}
+	/* Only when set, as "points": a display hint few records have. */
+	if (v->r && v->r->flipped)
+		strbuf_adds(sb, ", \"flipped\": true");
 	if (err) {
 		strbuf_adds(sb, ", \"error\": ");
 		json_diag(sb, err);

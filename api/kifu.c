@@ -598,6 +598,12 @@ kifu_record_rules_evidence_line(const kifu_record *r)
 }
 
 API int
+kifu_record_flipped(const kifu_record *r)
+{
+	return r->r.flipped != 0;
+}
+
+API int
 kifu_record_consistent(const kifu_record *r)
 {
 	return r->readable && r->result_checked ? r->adj.consistent : -1;

@@ -28,10 +28,10 @@
 const char cmd_show_usage[] =
     "usage: kifu show [--ply <n> | --last] [--moves] [--ascii]\n"
     "                 [--color auto|always|never] <file>\n"
-    "   or: kifu show --svg|--png [--ply <n>] [--flip] [--size <px>]\n"
-    "                 [-o <out>] <file>\n"
+    "   or: kifu show --svg|--png [--ply <n>] [--flip | --no-flip]\n"
+    "                 [--size <px>] [-o <out>] <file>\n"
     "   or: kifu show --gif [--delay <ms> | --real-time <x>] [--ply <n>]\n"
-    "                 [--flip] [--size <px>] [-o <out>] <file>\n"
+    "                 [--flip | --no-flip] [--size <px>] [-o <out>] <file>\n"
     "\n"
     "Shows a position of the first record of <file> ('-' is standard\n"
     "input): after the main line's last legal move, or after --ply moves.\n"
@@ -54,7 +54,10 @@ const char cmd_show_usage[] =
     "    --delay <ms>       each GIF frame's time (default 1000)\n"
     "    --real-time <x>    a frame lasts the time the record gives the\n"
     "                       next move, times x (0.1: ten times as fast)\n"
-    "    --flip             the board as White sees it\n"
+    "    --flip             the board as White sees it (the default for a\n"
+    "                       record saved so: KIF's 盤面回転 line)\n"
+    "    --no-flip          the board as Black sees it, whatever the\n"
+    "                       record says\n"
     "    --size <px>        the picture's width (default 480; 120-4000)\n"
     "    -o, --output <out> write to a file (atomically; '-' is stdout,\n"
     "                       never a terminal for PNG and GIF)\n"
@@ -71,14 +74,15 @@ enum mode { MODE_TEXT, MODE_SVG, MODE_PNG, MODE_GIF };
 
 enum {
 	OPT_PLY = 0x100, OPT_LAST, OPT_MOVES, OPT_ASCII, OPT_COLOR, OPT_SVG,
-	OPT_PNG, OPT_GIF, OPT_DELAY, OPT_REAL_TIME, OPT_FLIP, OPT_SIZE,
-	OPT_FORCE, OPT_FROM
+	OPT_PNG, OPT_GIF, OPT_DELAY, OPT_REAL_TIME, OPT_FLIP, OPT_NO_FLIP,
+	OPT_SIZE, OPT_FORCE, OPT_FROM
 };
 
 struct show {
 	enum mode mode;
 	int ply;		/* --ply, or -1: the last */
-	int moves, ascii, flip, force;
+	int moves, ascii, force;
+	int flip;		/* --flip 1, --no-flip 0; -1: as the record says */
 	int colour;		/* -1 auto, 0 never, 1 always */
 	int size;
 	int64_t delay_ms;
@@ -218,13 +222,20 @@ show_text(struct show *s, const struct diagram *dg, int played,
 	return 0;
 }
 
+/* The board as White sees it: --flip, or a record saved so (盤面回転). */
+static int
+flipped(const struct show *s)
+{
+	return s->flip >= 0 ? s->flip : s->r.flipped;
+}
+
 static void
 svg_of(const struct show *s, const struct diagram *dg, struct strbuf *svg)
 {
 	struct svg_style ss;
 
 	ss.width = s->size;
-	ss.flip = s->flip;
+	ss.flip = flipped(s);
 	diagram_svg(dg, &ss, svg);
 }
 
@@ -283,7 +294,7 @@ show_gif(struct show *s, int frames, struct strbuf *out)
 	int32_t i = 0;
 
 	ss.width = w;
-	ss.flip = s->flip;
+	ss.flip = flipped(s);
 	diagram_start(&dg, &s->r);
 	h = diagram_svg_height(dg.pos.v, w);
 	if (!(rd = render_open(w, h, &why)) ||
@@ -420,9 +431,9 @@ check_options(const struct show *s, int delay_set)
 	if (picture && (s->moves || s->ascii || s->colour >= 0))
 		return cmd_usage_error(cmd_show_usage, "--moves, --ascii and "
 		    "--color are for the terminal board, not pictures");
-	if (!picture && (s->flip || s->size))
-		return cmd_usage_error(cmd_show_usage, "--flip and --size are "
-		    "for pictures (--svg, --png, --gif)");
+	if (!picture && (s->flip >= 0 || s->size))
+		return cmd_usage_error(cmd_show_usage, "--flip, --no-flip and "
+		    "--size are for pictures (--svg, --png, --gif)");
 	if (s->mode != MODE_GIF && (delay_set || s->real_time > 0))
 		return cmd_usage_error(cmd_show_usage, "--delay and "
 		    "--real-time are for --gif");
@@ -450,6 +461,7 @@ cmd_show(int argc, char **argv)
 		{ "delay", required_argument, NULL, OPT_DELAY },
 		{ "real-time", required_argument, NULL, OPT_REAL_TIME },
 		{ "flip", no_argument, NULL, OPT_FLIP },
+		{ "no-flip", no_argument, NULL, OPT_NO_FLIP },
 		{ "size", required_argument, NULL, OPT_SIZE },
 		{ "output", required_argument, NULL, 'o' },
 		{ "force", no_argument, NULL, OPT_FORCE },
@@ -462,6 +474,7 @@ cmd_show(int argc, char **argv)
 
 	memset(&s, 0, sizeof(s));
 	s.ply = -1;
+	s.flip = -1;
 	s.colour = -1;
 	s.delay_ms = 1000;
 	opterr = 0;
@@ -497,6 +510,7 @@ cmd_show(int argc, char **argv)
 			break;
 		case OPT_REAL_TIME: rc = parse_real_time(&s, optarg); break;
 		case OPT_FLIP: s.flip = 1; break;
+		case OPT_NO_FLIP: s.flip = 0; break;
 		case OPT_SIZE:
 			if ((s.size = cmd_parse_int(optarg, 4000)) < 120)
 				return cmd_usage_error(cmd_show_usage, "--size "

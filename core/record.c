@@ -103,6 +103,8 @@ record_reset(struct record *r, const struct variant *v)
 	memset(&r->recorded, 0, sizeof(r->recorded));
 	r->recorded.winner = WINNER_NONE;
 	r->recorded_raw = 0;
+	r->flipped = 0;
+	memset(&r->flipped_loc, 0, sizeof(r->flipped_loc));
 	add_root(r);
 }
 

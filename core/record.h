@@ -182,6 +182,13 @@ struct record {
 	struct game_result recorded;
 	uint32_t recorded_raw;	/* the statement as written */
 	struct span recorded_loc;	/* where it is; line 0 unknown */
+	/*
+	 * The board is shown as White sees it (KIF's 盤面回転 line, which
+	 * Kifu for Windows writes for a record saved with its board turned;
+	 * also spelt 盤面反転): a display hint, no part of the game.
+	 */
+	int flipped;
+	struct span flipped_loc;	/* the line; line 0 unknown */
 };
 
 /* An empty record: standard start position, a root node, no headers. */

@@ -221,4 +221,11 @@ int position_writer_start(const struct record *r, int ply, const char *fmt,
 void position_report_dropped(const struct record *r, const char *fmt,
     int played, size_t kept, struct diag_list *d);
 
+/*
+ * For the writers of formats that cannot say the board was shown turned
+ * (record.flipped: KIF's 盤面回転): the warning that it was dropped.
+ */
+void writer_report_flipped(const struct record *r, const char *fmt,
+    struct diag_list *d);
+
 #endif /* KIFU_PARSERS_FORMAT_H */

@@ -798,6 +798,13 @@ kakinoki_write_head(const struct record *r, const struct write_opts *o,
 		    !(o && o->rules && r->headers[i].id == HDR_RULES))
 			write_header(r, &r->headers[i], hg, sb);
 	}
+	/*
+	 * Kifu for Windows' spelling, which the readers that know the line
+	 * (Kifu for JS, json-kifu-format) take; after the headers and the
+	 * board, where they read it.
+	 */
+	if (r->flipped)
+		strbuf_adds(sb, "盤面回転\n");
 }
 
 void

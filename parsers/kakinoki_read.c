@@ -1271,6 +1271,21 @@ line_result(int rc)
 	return rc < 0 ? KK_LINE_FAILED : KK_LINE_OK;
 }
 
+/*
+ * 盤面回転 (Kifu for Windows; users and some programs say 盤面反転): the
+ * record was saved with its board shown as White sees it. Kifu for
+ * Windows writes it among the headers, before or after the board; a
+ * viewer reads it anywhere, and so does kifu.
+ */
+static enum kk_line
+read_flipped(struct kk *st, size_t at)
+{
+	if (!st->r->flipped)
+		st->r->flipped_loc = kk_span(st, at, st->n - at);
+	st->r->flipped = 1;
+	return KK_LINE_OK;
+}
+
 static enum kk_line
 kk_read_line(struct kk *st)
 {
@@ -1311,8 +1326,8 @@ kk_read_line(struct kk *st)
 		return line_result(read_separator(st, i));
 	if ((k = starts(p + i, n - i, "手数＝")))
 		return line_result(read_bod_trailer(st, i, i + k));
-	if (equals(p + i, n - i, "盤面回転"))
-		return KK_LINE_OK;	/* a display hint */
+	if (equals(p + i, n - i, "盤面回転") || equals(p + i, n - i, "盤面反転"))
+		return read_flipped(st, i);
 	if (equals(p + i, n - i, "先手番") || equals(p + i, n - i, "下手番") ||
 	    equals(p + i, n - i, "後手番") || equals(p + i, n - i, "上手番")) {
 		if (st->started)

@@ -349,6 +349,38 @@ test_api_rules_header(void **state)
 	kifu_file_free(f);
 }
 
+/* KIF's 盤面回転: the flag, in the JSON, and kept by writing KIF. */
+static void
+test_api_flipped(void **state)
+{
+	static const char plain[] = "手合割：平手\n   1 ７六歩(77)\n";
+	kifu_file *f, *g;
+	kifu_error *e = NULL;
+	const kifu_record *r;
+	char *text;
+	size_t len;
+
+	(void)state;
+	r = read_one("testdata/kif/kifu-samples/flipped.kif", NULL, &f);
+	assert_int_equal(kifu_record_flipped(r), 1);
+	assert_non_null(strstr(kifu_record_json(r), ", \"flipped\": true}"));
+	assert_int_equal(kifu_record_write(r, "kifu", NULL, &text, &len, &e),
+	    KIFU_OK);
+	assert_non_null(strstr(text, "\n盤面回転\n"));
+	assert_int_equal(kifu_read_buffer(text, len, "x.kifu", NULL, &g, &e),
+	    KIFU_OK);
+	assert_int_equal(kifu_record_flipped(kifu_file_record(g, 0)), 1);
+	kifu_free(text);
+	kifu_file_free(g);
+	kifu_file_free(f);
+	assert_int_equal(kifu_read_buffer(plain, strlen(plain), "p.kifu", NULL,
+	    &f, &e), KIFU_OK);
+	assert_int_equal(kifu_record_flipped(kifu_file_record(f, 0)), 0);
+	assert_null(strstr(kifu_record_json(kifu_file_record(f, 0)),
+	    "flipped"));
+	kifu_file_free(f);
+}
+
 /* A file of several records: one text, or refused by a one-record format. */
 static void
 test_api_file_write(void **state)
@@ -511,6 +543,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_api_write),
 		cmocka_unit_test(test_api_file_write),
 		cmocka_unit_test(test_api_rules_header),
+		cmocka_unit_test(test_api_flipped),
 		cmocka_unit_test(test_api_export),
 		cmocka_unit_test(test_api_threads),
 	};

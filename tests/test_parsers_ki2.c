@@ -478,6 +478,22 @@ test_ki2_handicap_summary(void **state)
 	session_close(&s);
 }
 
+/* KI2 shares KIF's head: 盤面回転 / 盤面反転 are the flipped flag. */
+static void
+test_ki2_flipped(void **state)
+{
+	struct session s;
+
+	(void)state;
+	read_ok(&s, "先手：a\n盤面反転\n\n▲７六歩    △３四歩\n"
+	    "まで2手で中断\n");
+	assert_no_diags(&s.d);
+	assert_true(s.r.flipped);
+	assert_int_equal(s.r.flipped_loc.line, 2);
+	assert_int_equal(main_len(&s.r), 3);
+	session_close(&s);
+}
+
 static void
 test_ki2_summary_count(void **state)
 {
@@ -970,7 +986,7 @@ test_file_case(void **state)
 
 /* ---- the test list ---- */
 
-#define N_FIXED 15
+#define N_FIXED 16
 #define N_TESTS (N_FIXED + N_DETECT_CASES + N_TOKEN_CASES + N_ERROR_CASES + \
 	N_SUMMARY_CASES + N_FILE_CASES)
 
@@ -1007,6 +1023,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_ki2_lines_of_tokens),
 		cmocka_unit_test(test_ki2_resolves),
 		cmocka_unit_test(test_ki2_handicap_summary),
+		cmocka_unit_test(test_ki2_flipped),
 		cmocka_unit_test(test_ki2_summary_count),
 		cmocka_unit_test(test_ki2_pseudo_moves),
 		cmocka_unit_test(test_ki2_comments),

@@ -1213,7 +1213,6 @@ test_kif_other_lines(void **state)
 
 	(void)state;
 	read_ok(&s,
-	    "盤面回転\n"
 	    "手数----指手--\n"
 	    "手数----指手---------消費時間-- \n"
 	    "手数----指手---------消費時間---\n"
@@ -1222,7 +1221,58 @@ test_kif_other_lines(void **state)
 	assert_no_diags(&s.d);
 	assert_int_equal(main_len(&s.r), 1);
 	assert_int_equal(s.r.nheaders, 0);
+	assert_false(s.r.flipped);
 	session_close(&s);
+}
+
+/*
+ * 盤面回転 (Kifu for Windows) or 盤面反転: the board shown as White sees
+ * it. A flag, not a header, wherever in the head it stands: first, among
+ * the headers, after the board; the first line is the one kept.
+ */
+static void
+test_kif_flipped(void **state)
+{
+	static const char *const texts[] = {
+		"盤面回転\n" SEP "   1 ７六歩(77)\n",
+		"手合割：平手\n先手：a\n盤面反転\n後手：b\n   1 ７六歩(77)\n",
+		"後手の持駒：なし\n"
+		"  ９ ８ ７ ６ ５ ４ ３ ２ １\n"
+		"+---------------------------+\n"
+		"|v香v桂v銀v金v玉v金v銀v桂v香|一\n"
+		"| ・v飛 ・ ・ ・ ・ ・v角 ・|二\n"
+		"|v歩v歩v歩v歩v歩v歩v歩v歩v歩|三\n"
+		"| ・ ・ ・ ・ ・ ・ ・ ・ ・|四\n"
+		"| ・ ・ ・ ・ ・ ・ ・ ・ ・|五\n"
+		"| ・ ・ ・ ・ ・ ・ ・ ・ ・|六\n"
+		"| 歩 歩 歩 歩 歩 歩 歩 歩 歩|七\n"
+		"| ・ 角 ・ ・ ・ ・ ・ 飛 ・|八\n"
+		"| 香 桂 銀 金 玉 金 銀 桂 香|九\n"
+		"+---------------------------+\n"
+		"先手の持駒：なし\n"
+		"　盤面回転\n"
+		"盤面回転\n"
+		SEP "   1 ７六歩(77)\n",
+	};
+	static const unsigned lines[] = { 1, 3, 15 };
+	struct session s;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+		read_ok(&s, texts[i]);
+		assert_no_diags(&s.d);
+		assert_true(s.r.flipped);
+		assert_int_equal(s.r.flipped_loc.line, lines[i]);
+		assert_int_equal(main_len(&s.r), 1);
+		assert_null(record_find_header(&s.r, HDR_RAW));
+		session_close(&s);
+	}
+	/* Only the line itself: a header or a comment saying it is not. */
+	read_ok(&s, "備考：盤面回転\n*盤面回転\n   1 ７六歩(77)\n");
+	assert_false(s.r.flipped);
+	session_close(&s);
+	read_fails("盤面回転する\n   1 ７六歩(77)\n", DIAG_SYNTAX, 1, 1);
 }
 
 static void
@@ -1869,7 +1919,7 @@ test_file_case(void **state)
 
 /* ---- the test list ---- */
 
-#define N_FIXED 36
+#define N_FIXED 37
 #define N_TESTS (N_FIXED + N_DETECT_CASES + N_HANDICAP_CASES + N_HAND_CASES + \
 	N_MOVE_CASES + N_TIME_CASES + N_TERMINAL_CASES + N_ERROR_CASES + \
 	N_SUMMARY_CASES + N_FILE_CASES)
@@ -1929,6 +1979,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_kif_comments),
 		cmocka_unit_test(test_kif_second_bookmark),
 		cmocka_unit_test(test_kif_other_lines),
+		cmocka_unit_test(test_kif_flipped),
 		cmocka_unit_test(test_kif_empty),
 		cmocka_unit_test(test_kif_summary_mismatch),
 		cmocka_unit_test(test_kif_bad_summaries),

@@ -200,6 +200,25 @@ test_kif_rules_header(void **state)
 	record_release(&r);
 }
 
+/* A board shown turned: 盤面回転 after the headers, in KIF and KI2. */
+static void
+test_kif_flipped(void **state)
+{
+	struct record r;
+
+	(void)state;
+	load_usi(&r, "position startpos moves 7g7f resign");
+	header(&r, HDR_BLACK, "先手", "a");
+	r.flipped = 1;
+	assert_written(kif_write, &r, &utf8,
+	    KIF_HEAD HIRATE "先手：a\n盤面回転\n" SEPARATOR
+	    "   1 ７六歩(77)\n   2 投了\nまで1手で先手の勝ち\n", 0);
+	assert_written(ki2_write, &r, &utf8,
+	    KI2_HEAD HIRATE "先手：a\n盤面回転\n\n▲７六歩\nまで1手で先手の勝ち\n",
+	    0);
+	record_release(&r);
+}
+
 /*
  * "( m:ss/hh:mm:ss)": the time of the move and the mover's running
  * total, which a total the record states replaces; the move text is
@@ -1134,6 +1153,7 @@ main(int argc, char **argv)
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_kif_moves);
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_kif_times);
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_kif_rules_header);
+	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_kif_flipped);
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_kif_headers);
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_kif_comments);
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_kif_variations);

@@ -517,6 +517,7 @@ report_dropped(struct out *w)
 		diag_add(w->d, DIAG_WARNING, diag_id_name(DIAG_LIMIT), &fb->loc,
 		    fb->ply, "csa cannot hold bookmarks; dropped %zu", nb);
 	report_times(w);
+	writer_report_flipped(r, "csa", w->d);
 	/* A board from the middle of a game (SFEN, a KIF diagram's 手数＝). */
 	if (r->start.move_number > 1)
 		diag_add(w->d, DIAG_WARNING, diag_id_name(DIAG_LIMIT), NULL, 0,

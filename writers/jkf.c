@@ -706,6 +706,7 @@ jkf_write(const struct record *r, const struct write_opts *o,
 	strbuf_addc(out, '\n');
 	free(text);
 	report_losses(&w);
+	writer_report_flipped(r, "jkf", d);
 	/* A board from the middle of a game (SFEN, a KIF diagram's 手数＝). */
 	if (r->start.move_number > 1)
 		diag_add(d, DIAG_WARNING, diag_id_name(DIAG_LIMIT), NULL, 0,

@@ -2,7 +2,8 @@
  * position.c - what the writers of one position (SFEN in usi.c, BOD in
  * bod.c) share: finding the position `kifu convert --ply` asks for, and
  * saying in one warning what a single position cannot hold, so that a
- * conversion never loses data silently.
+ * conversion never loses data silently; and the warning every writer but
+ * Kakinoki's gives for a board shown turned.
  */
 #include "parsers/format.h"
 
@@ -58,6 +59,9 @@ position_report_dropped(const struct record *r, const char *fmt, int played,
 	add_count(&what, comments, "comment", "comments");
 	add_count(&what, bookmarks, "bookmark", "bookmarks");
 	add_count(&what, times, "time", "times");
+	if (r->flipped)
+		strbuf_addf(&what, "%sthe turned board (盤面回転)",
+		    what.len ? ", " : "");
 	if (what.len && played)
 		diag_add(d, DIAG_WARNING, diag_id_name(DIAG_LIMIT), NULL, 0,
 		    "%s holds only the position after move %d; dropped: %s",
@@ -67,4 +71,14 @@ position_report_dropped(const struct record *r, const char *fmt, int played,
 		    "%s holds only the start position; dropped: %s", fmt,
 		    what.buf);
 	strbuf_release(&what);
+}
+
+void
+writer_report_flipped(const struct record *r, const char *fmt,
+    struct diag_list *d)
+{
+	if (r->flipped)
+		diag_add(d, DIAG_WARNING, diag_id_name(DIAG_LIMIT),
+		    &r->flipped_loc, 0, "%s cannot say the board is shown as "
+		    "White sees it (盤面回転); dropped", fmt);
 }

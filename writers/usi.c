@@ -116,6 +116,7 @@ usi_write(const struct record *r, const struct write_opts *o,
 		warn(d, fmt, "times", x.times);
 	if (x.variations)
 		warn(d, fmt, "variations", x.variations);
+	writer_report_flipped(r, "usi", d);
 	return 0;
 }
 

@@ -186,6 +186,11 @@ const char *kifu_record_rules_evidence(const kifu_record *r);
 unsigned kifu_record_rules_evidence_line(const kifu_record *r);
 /* 1 the claim agrees with the rules, 0 it does not, -1 not compared. */
 int kifu_record_consistent(const kifu_record *r);
+/*
+ * 1 when the record says its board is shown as White sees it (KIF's
+ * 盤面回転 line, also spelt 盤面反転; "flipped" in the JSON), else 0.
+ */
+int kifu_record_flipped(const kifu_record *r);
 /* Its errors and warnings, in the order found; they belong to r. */
 size_t kifu_record_finding_count(const kifu_record *r);
 const kifu_error *kifu_record_finding(const kifu_record *r, size_t i);

@@ -214,9 +214,9 @@ class Record:
 
     The attributes carry the names of ``kifu validate --json``: status,
     moves_count (its "moves"), final_sfen, result, recorded, rules,
-    rules_from, rules_evidence, consistent, error, warnings; plus the
-    headers, the main line (moves, in USI), its positions (SFEN, the start
-    first) and the whole tree from ``root``.
+    rules_from, rules_evidence, consistent, flipped, error, warnings; plus
+    the headers, the main line (moves, in USI), its positions (SFEN, the
+    start first) and the whole tree from ``root``.
     """
 
     def __init__(self, file, ptr):
@@ -275,6 +275,11 @@ class Record:
     def consistent(self):
         c = lib.kifu_record_consistent(self._ptr)
         return None if c < 0 else bool(c)
+
+    @property
+    def flipped(self):
+        """Whether the record shows its board as White sees it (盤面回転)."""
+        return bool(lib.kifu_record_flipped(self._ptr))
 
     @property
     def findings(self):

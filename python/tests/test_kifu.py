@@ -143,6 +143,16 @@ def test_convert_keeps_the_rule_set():
     assert (bare.status, bare.rules) == ("mismatch", "jsa")
 
 
+def test_flipped_board():
+    path = os.path.join(TESTDATA, "kif/kifu-samples/flipped.kif")
+    (r,) = kifu.read(path)
+    assert r.flipped and r.json["flipped"] is True
+    (again,) = kifu.read_bytes(r.write("ki2u"), name="x.ki2u")
+    assert again.flipped
+    (plain,) = kifu.read(FORK)
+    assert not plain.flipped and "flipped" not in plain.json
+
+
 def test_round_trip_through_bytes():
     (r,) = kifu.read(FLOODGATE)
     (again,) = kifu.read_bytes(r.write("kifu"), name="x.kifu")
