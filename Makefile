@@ -51,17 +51,17 @@ PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags libarchive jansson 2>/dev/null)
 # and pango. Only the files that load them see their headers.
 RSVG_CFLAGS = $(shell $(PKG_CONFIG) --cflags librsvg-2.0 2>/dev/null)
 $(foreach b,rel san pic,build/$(b)/picture/render.o): PKG_CFLAGS += $(RSVG_CFLAGS)
-# PCRE2 matches `kifu find --regex` patterns (query/filter.c): one small
-# library, no dependencies of its own.
+# PCRE2 matches `kifu find --regex` patterns (query/filter.c), and SQLite
+# holds the game database of `kifu index` (db/; the field's standard
+# embedded database). They too are dlopen()ed on first use
+# (query/pcre2_dl.h, db/sqlite.h: only headers at build time): linked,
+# SQLite's symbol relocations and its libm were paid for by every start
+# of kifu, `kifu --version` included (tests/bench.sh: start-up).
 PCRE2_CFLAGS = $(shell $(PKG_CONFIG) --cflags libpcre2-8 2>/dev/null)
-PCRE2_LIBS = $(shell $(PKG_CONFIG) --libs libpcre2-8 2>/dev/null || echo -lpcre2-8)
-$(foreach b,rel san pic,build/$(b)/query/filter.o): PKG_CFLAGS += $(PCRE2_CFLAGS)
-# SQLite holds the game database of `kifu index` (db/; the field's
-# standard embedded database).
-SQLITE_LIBS = $(shell $(PKG_CONFIG) --libs sqlite3 2>/dev/null || echo -lsqlite3)
+SQLITE_CFLAGS = $(shell $(PKG_CONFIG) --cflags sqlite3 2>/dev/null)
+PKG_CFLAGS += $(PCRE2_CFLAGS) $(SQLITE_CFLAGS)
 # What libkifu's modules link, and so every program and test linking it.
-LIBS = $(PCRE2_LIBS) $(SQLITE_LIBS) \
-	$(shell $(PKG_CONFIG) --libs jansson 2>/dev/null || echo -ljansson) \
+LIBS = $(shell $(PKG_CONFIG) --libs jansson 2>/dev/null || echo -ljansson) \
 	-ldl -lpthread
 
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \

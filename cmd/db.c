@@ -3,10 +3,9 @@
  * (index, find --db, tree --db): each call's error printed, as every
  * command prints its errors.
  */
-#include <sqlite3.h>
-
 #include "cmd.h"
 #include "db/indexdb.h"
+#include "db/sqlite.h"
 
 int
 cmd_db_error(sqlite3 *db, const char *path, const char *what)

@@ -15,8 +15,6 @@
 
 #include <limits.h>
 
-#include <sqlite3.h>
-
 #include "cmd.h"
 #include "queryopts.h"
 #include "ruleopts.h"
@@ -27,6 +25,7 @@
 #include "core/variant.h"
 #include "core/xalloc.h"
 #include "db/indexdb.h"
+#include "db/sqlite.h"
 #include "query/filter.h"
 
 const char cmd_find_usage[] =

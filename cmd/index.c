@@ -27,8 +27,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <sqlite3.h>
-
 #include "cmd.h"
 #include "ruleopts.h"
 #include "walkopts.h"
@@ -41,6 +39,7 @@
 #include "core/variant.h"
 #include "core/xalloc.h"
 #include "db/indexdb.h"
+#include "db/sqlite.h"
 
 const char cmd_index_usage[] =
     "usage: kifu index build [<options>] -o <games.sqlite> <path>...\n"
@@ -1173,7 +1172,7 @@ build(struct index *c, struct opts *o, char **paths, int npaths)
 	if (sqlite3_open_v2(tmp.buf, &c->db, SQLITE_OPEN_READWRITE |
 	    SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
 		cmd_error("cannot create '%s': %s", tmp.buf,
-		    c->db ? sqlite3_errmsg(c->db) : "out of memory");
+		    sqlite3_errmsg(c->db));
 		goto out;
 	}
 	c->path = tmp.buf;

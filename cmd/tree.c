@@ -14,14 +14,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <sqlite3.h>
-
 #include "cmd.h"
 #include "queryopts.h"
 #include "ruleopts.h"
 #include "core/usi.h"
 #include "core/xalloc.h"
 #include "db/indexdb.h"
+#include "db/sqlite.h"
 #include "query/filter.h"
 
 /* What a stored USI move may be made of; anything else is damage. */

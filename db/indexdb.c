@@ -7,9 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <sqlite3.h>
-
 #include "db/indexdb.h"
+#include "db/sqlite.h"
 #include "core/xalloc.h"
 
 /*
@@ -74,7 +73,7 @@ indexdb_why(struct strbuf *why, sqlite3 *db, const char *path,
 {
 	if (why)
 		strbuf_addf(why, "'%s': %s: %s", path, what,
-		    db ? sqlite3_errmsg(db) : "out of memory");
+		    sqlite3_errmsg(db));
 }
 
 sqlite3_stmt *
@@ -115,7 +114,7 @@ open_raw(const char *path, int writable, struct strbuf *why)
 
 	if (sqlite3_open_v2(path, &db, flags, NULL) != SQLITE_OK) {
 		strbuf_addf(why, "cannot open the index '%s': %s", path,
-		    db ? sqlite3_errmsg(db) : "out of memory");
+		    sqlite3_errmsg(db));
 		sqlite3_close(db);
 		return NULL;
 	}

@@ -6,10 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define PCRE2_CODE_UNIT_WIDTH 8
-#include <pcre2.h>
-
 #include "query/filter.h"
+#include "query/pcre2_dl.h"
 #include "api/formats.h"
 #include "api/input.h"
 #include "api/judge.h"
@@ -407,6 +405,7 @@ compile_text(const struct filter *f, struct filter_text *t, struct strbuf *why)
 {
 	struct strbuf sb = STRBUF_INIT;
 	PCRE2_SIZE off;
+	const char *missing;
 	int err;
 	uint32_t opts = PCRE2_UTF | PCRE2_MATCH_INVALID_UTF;
 
@@ -421,6 +420,9 @@ compile_text(const struct filter *f, struct filter_text *t, struct strbuf *why)
 		return 0;
 	if (!f->exact)
 		opts |= PCRE2_CASELESS;
+	if (pcre2_dl_load(&missing) < 0)
+		return opt_fail(why, OPT_ERROR, "--regex '%s': %s", t->arg,
+		    missing);
 	t->re = pcre2_compile((PCRE2_SPTR)t->folded, PCRE2_ZERO_TERMINATED,
 	    opts, &err, &off, NULL);
 	if (!t->re) {

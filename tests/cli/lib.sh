@@ -44,6 +44,44 @@ expect_stderr_has() {
 	fi
 }
 
+# nolib_setup: builds a shim of dlopen (nolib.so, in the test's
+# directory) and defines `nolib LIB CMD...`, which runs CMD with every
+# library whose name holds LIB missing for dlopen. Fails without a C
+# compiler (the caller then says the checks are skipped).
+nolib_setup() {
+	cat >nolib.c <<'EOF'
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* dlopen, but the library whose name holds $HIDE_LIB is not there. */
+void *
+dlopen(const char *file, int mode)
+{
+	static void *(*real)(const char *, int);
+	const char *hide = getenv("HIDE_LIB");
+
+	if (file && hide && strstr(file, hide))
+		return NULL;
+	if (!real)
+		*(void **)&real = dlsym(RTLD_NEXT, "dlopen");
+	return real(file, mode);
+}
+EOF
+	${CC:-cc} -shared -fPIC -o nolib.so nolib.c 2>/dev/null || return 1
+	nolib() {
+		HIDE_LIB=$1 LD_PRELOAD=./nolib.so \
+		    ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0
+		export HIDE_LIB LD_PRELOAD ASAN_OPTIONS
+		shift
+		"$@"
+		nolib_rc=$?
+		unset HIDE_LIB LD_PRELOAD
+		return $nolib_rc
+	}
+}
+
 finish() {
 	if [ "$failed" -eq 0 ]; then
 		cd / && rm -rf "$tmp"

@@ -191,34 +191,7 @@ cmp -s pipe.png p10.png && { echo "$name: --force did not replace"; failed=1; }
 
 # ---- without librsvg or giflib: an error naming the package ----
 
-cat >nolib.c <<'EOF'
-#define _GNU_SOURCE
-#include <dlfcn.h>
-#include <stdlib.h>
-#include <string.h>
-
-/* dlopen, but the library whose name holds $HIDE_LIB is not there. */
-void *
-dlopen(const char *file, int mode)
-{
-	static void *(*real)(const char *, int);
-	const char *hide = getenv("HIDE_LIB");
-
-	if (file && hide && strstr(file, hide))
-		return NULL;
-	if (!real)
-		*(void **)&real = dlsym(RTLD_NEXT, "dlopen");
-	return real(file, mode);
-}
-EOF
-if ${CC:-cc} -shared -fPIC -o nolib.so nolib.c 2>/dev/null; then
-	nolib() {
-		HIDE_LIB=$1 LD_PRELOAD=./nolib.so \
-		    ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0
-		export HIDE_LIB LD_PRELOAD ASAN_OPTIONS
-		shift
-		"$@"
-	}
+if nolib_setup; then
 	expect_exit 2 "no librsvg" nolib librsvg "$KIFU" show --png -o none.png even.usi
 	expect_stderr_has "no librsvg" "cannot draw the PNG: cannot load librsvg (install librsvg2-2)"
 	[ -e none.png ] && { echo "$name: a PNG without librsvg"; failed=1; }
@@ -227,7 +200,6 @@ if ${CC:-cc} -shared -fPIC -o nolib.so nolib.c 2>/dev/null; then
 	[ -e none.gif ] && { echo "$name: a GIF without giflib"; failed=1; }
 	# The rest of kifu does not need them.
 	expect_success "svg without librsvg" nolib librsvg "$KIFU" show --svg -o none.svg even.usi
-	unset HIDE_LIB LD_PRELOAD
 else
 	echo "$name: note: no C compiler; missing-library checks skipped"
 fi
