@@ -1,4 +1,5 @@
 #include <dlfcn.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "core/dl.h"
@@ -27,4 +28,21 @@ dl_load(const char *const *names, const struct dl_sym *syms, size_t nsyms,
 		memcpy((char *)api + syms[i].offset, &p, sizeof(p));
 	}
 	return h;
+}
+
+void
+dl_library_load(struct dl_library *lib)
+{
+	const char *missing;
+
+	lib->loaded = dl_load(lib->names, lib->syms, lib->nsyms, lib->api,
+	    &missing) != NULL;
+	if (lib->loaded)
+		return;
+	if (missing)
+		snprintf(lib->failure, sizeof(lib->failure), "%s lacks %s, "
+		    "which kifu needs", lib->what, missing);
+	else
+		snprintf(lib->failure, sizeof(lib->failure), "cannot load %s "
+		    "(install %s)", lib->what, lib->package);
 }

@@ -23,4 +23,21 @@ struct dl_sym {
 void *dl_load(const char *const *names, const struct dl_sym *syms,
     size_t nsyms, void *api, const char **missing);
 
+/*
+ * A library as its loader knows it; static, one a library, filled in by
+ * dl_library_load() (which a pthread_once calls).
+ */
+struct dl_library {
+	const char *const *names;	/* sonames to try, NULL-terminated */
+	const struct dl_sym *syms;
+	size_t nsyms;
+	void *api;			/* where the pointers go */
+	const char *what;		/* its name in messages: "SQLite" */
+	const char *package;		/* what to install: "libsqlite3-0" */
+	int loaded;			/* set: every symbol is in api */
+	char failure[160];		/* set: why not, when not */
+};
+
+void dl_library_load(struct dl_library *lib);
+
 #endif /* KIFU_CORE_DL_H */

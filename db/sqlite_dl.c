@@ -15,12 +15,6 @@ struct sqlite_api {
 #undef FIELD
 };
 
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-/* Written once under pthread_once, read-only after. */
-static struct sqlite_api api;
-static const struct sqlite_api *loaded;
-static const char *failure = "SQLite was not loaded";
-
 #define SYM(ret, name, params, args) \
 	{ "sqlite3_" #name, offsetof(struct sqlite_api, name) },
 static const struct dl_sym syms[] = {
@@ -29,21 +23,23 @@ static const struct dl_sym syms[] = {
 };
 #undef SYM
 
+static const char *const names[] = {
+	"libsqlite3.so.0", "libsqlite3.so", NULL
+};
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+/* Written once under pthread_once, read-only after. */
+static struct sqlite_api api;
+static const struct sqlite_api *loaded;
+static struct dl_library lib = {
+	names, syms, sizeof(syms) / sizeof(syms[0]), &api, "SQLite",
+	"libsqlite3-0", 0, "SQLite was not loaded"
+};
+
 static void
 load(void)
 {
-	static const char *const names[] = {
-		"libsqlite3.so.0", "libsqlite3.so", NULL
-	};
-	const char *missing;
-
-	if (dl_load(names, syms, sizeof(syms) / sizeof(syms[0]), &api,
-	    &missing))
-		loaded = &api;
-	else if (missing)
-		failure = "SQLite lacks a function kifu needs";
-	else
-		failure = "cannot load SQLite (install libsqlite3-0)";
+	dl_library_load(&lib);
+	loaded = lib.loaded ? &api : NULL;
 }
 
 int
@@ -61,7 +57,7 @@ sqlite_dl_open_v2(const char *f, sqlite3 **db, int flags, const char *vfs)
 const char *
 sqlite_dl_errmsg(sqlite3 *db)
 {
-	return loaded ? loaded->errmsg(db) : failure;
+	return loaded ? loaded->errmsg(db) : lib.failure;
 }
 
 int

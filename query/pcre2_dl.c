@@ -15,12 +15,6 @@ struct pcre2_api {
 #undef FIELD
 };
 
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-/* Written once under pthread_once, read-only after. */
-static struct pcre2_api api;
-static const struct pcre2_api *loaded;
-static const char *failure = "PCRE2 was not loaded";
-
 #define SYM(ret, name, sym, params, args) \
 	{ sym, offsetof(struct pcre2_api, name) },
 static const struct dl_sym syms[] = {
@@ -29,21 +23,23 @@ static const struct dl_sym syms[] = {
 };
 #undef SYM
 
+static const char *const names[] = {
+	"libpcre2-8.so.0", "libpcre2-8.so", NULL
+};
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+/* Written once under pthread_once, read-only after. */
+static struct pcre2_api api;
+static const struct pcre2_api *loaded;
+static struct dl_library lib = {
+	names, syms, sizeof(syms) / sizeof(syms[0]), &api, "PCRE2",
+	"libpcre2-8-0", 0, "PCRE2 was not loaded"
+};
+
 static void
 load(void)
 {
-	static const char *const names[] = {
-		"libpcre2-8.so.0", "libpcre2-8.so", NULL
-	};
-	const char *missing;
-
-	if (dl_load(names, syms, sizeof(syms) / sizeof(syms[0]), &api,
-	    &missing))
-		loaded = &api;
-	else if (missing)
-		failure = "PCRE2 lacks a function kifu needs";
-	else
-		failure = "cannot load PCRE2 (install libpcre2-8-0)";
+	dl_library_load(&lib);
+	loaded = lib.loaded ? &api : NULL;
 }
 
 int
@@ -51,7 +47,7 @@ pcre2_dl_load(const char **why)
 {
 	pthread_once(&once, load);
 	if (!loaded)
-		*why = failure;
+		*why = lib.failure;
 	return loaded ? 0 : -1;
 }
 
