@@ -94,7 +94,7 @@ render_fail(struct check *c, struct check_batch *b,
 
 	tally_add(&b->st, "error", "io", NULL, NULL, NULL, NULL);
 	if (!c->json || c->quiet || c->summary_json) {
-		walkopts_unreadable(&b->b, in);
+		pipe_batch_unreadable(&b->b, in);
 		return;
 	}
 	b->b.failed = 1;

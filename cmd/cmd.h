@@ -82,15 +82,6 @@ int cmd_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cmd_warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cmd_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/*
- * "FILE[:LINE:COL]: warning: WHAT: MESSAGE [ID]\n" for a record's first
- * error e (may be NULL) into out, control characters shown as '?': how
- * find and stats name a record they cannot read, and go on.
- */
-struct strbuf;
-void cmd_diag_line(struct strbuf *out, const char *file, const struct diag *e,
-    const char *what);
-
 /* Each diagnostic as FILE:LINE:COL: SEVERITY: MESSAGE [ID] on stderr. */
 void cmd_print_diags(const char *file, const struct diag_list *d);
 

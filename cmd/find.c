@@ -254,7 +254,7 @@ warn_unreadable(struct find *c, struct find_batch *b, const char *file,
     const struct diag_list *d, int record)
 {
 	if (!c->quiet_unreadable)
-		cmd_diag_line(&b->b.err, file, diag_first_error(d), record ?
+		diag_warning_line(&b->b.err, file, diag_first_error(d), record ?
 		    "a record that cannot be read is matched by its headers "
 		    "alone" : "not searched");
 }
@@ -413,7 +413,7 @@ input(void *ctx, void *worker, void *batch, const struct pipe_input *in)
 
 	b->files++;
 	if (in->error) {
-		walkopts_unreadable(&b->b, in);
+		pipe_batch_unreadable(&b->b, in);
 		return 0;
 	}
 	find_input(ctx, worker, b, in);

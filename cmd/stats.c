@@ -133,7 +133,7 @@ warn(struct stats *c, struct stats_batch *b, const char *file,
 	b->unreadable++;
 	if (c->quiet_unreadable)
 		return;
-	cmd_diag_line(&b->b.err, file, e, what);
+	diag_warning_line(&b->b.err, file, e, what);
 }
 
 /* --- the pipeline's callbacks ----------------------------------------- */
@@ -175,7 +175,7 @@ input(void *ctx, void *worker, void *batch, const struct pipe_input *in)
 	enum read_status st;
 
 	if (in->error) {
-		walkopts_unreadable(&b->b, in);
+		pipe_batch_unreadable(&b->b, in);
 		return 0;
 	}
 	switch (judge_open(j, &ji, in->name, in->data, in->flags)) {

@@ -66,18 +66,6 @@ cmd_warning(const char *fmt, ...)
 	va_end(ap);
 }
 
-void
-cmd_diag_line(struct strbuf *out, const char *file, const struct diag *e,
-    const char *what)
-{
-	strbuf_add_printable(out, file);
-	if (e && e->loc.line)
-		strbuf_addf(out, ":%u:%u", e->loc.line, e->loc.col);
-	strbuf_addf(out, ": warning: %s: ", what);
-	strbuf_add_printable(out, e ? e->message : "unreadable");
-	strbuf_addf(out, " [%s]\n", e ? e->id : "syntax");
-}
-
 int
 cmd_usage_error(const char *usage, const char *fmt, ...)
 {

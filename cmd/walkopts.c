@@ -106,11 +106,3 @@ walkopts_run(struct walkopts *w, const struct pipeline_ops *ops, void *ctx,
 		    strerror(errno));
 	return 0;
 }
-
-void
-walkopts_unreadable(struct pipe_batch *b, const struct pipe_input *in)
-{
-	b->failed = 1;
-	strbuf_addf(&b->err, "kifu: error: cannot read '%s': %s [io]\n",
-	    in->name, in->error);
-}

@@ -88,11 +88,4 @@ int walkopts_run(struct walkopts *w, const struct pipeline_ops *ops,
     void *ctx, char *const *paths, int npaths, int *stopped,
     double *seconds);
 
-/*
- * "kifu: error: cannot read 'NAME': WHY [io]" into the batch's err, and
- * the batch marked failed: how a command reports an input the walk
- * could not read (pipe_input.error).
- */
-void walkopts_unreadable(struct pipe_batch *b, const struct pipe_input *in);
-
 #endif /* KIFU_CMD_WALKOPTS_H */

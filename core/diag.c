@@ -95,3 +95,15 @@ diag_first_error(const struct diag_list *d)
 			return &d->v[i];
 	return NULL;
 }
+
+void
+diag_warning_line(struct strbuf *out, const char *file, const struct diag *e,
+    const char *what)
+{
+	strbuf_add_printable(out, file);
+	if (e && e->loc.line)
+		strbuf_addf(out, ":%u:%u", e->loc.line, e->loc.col);
+	strbuf_addf(out, ": warning: %s: ", what);
+	strbuf_add_printable(out, e ? e->message : "unreadable");
+	strbuf_addf(out, " [%s]\n", e ? e->id : "syntax");
+}

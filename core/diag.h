@@ -85,4 +85,13 @@ struct diag *diag_add(struct diag_list *d, enum diag_severity sev,
 /* The first error, or NULL. */
 const struct diag *diag_first_error(const struct diag_list *d);
 
+/*
+ * "FILE[:LINE:COL]: warning: WHAT: MESSAGE [ID]\n" for a record's first
+ * error e (may be NULL) into out, control characters shown as '?': how
+ * find and stats name a record they cannot read, and go on.
+ */
+struct strbuf;
+void diag_warning_line(struct strbuf *out, const char *file,
+    const struct diag *e, const char *what);
+
 #endif /* KIFU_CORE_DIAG_H */

@@ -178,6 +178,14 @@ pipe_batch_release(struct pipe_batch *b)
 	strbuf_release(&b->err);
 }
 
+void
+pipe_batch_unreadable(struct pipe_batch *b, const struct pipe_input *in)
+{
+	b->failed = 1;
+	strbuf_addf(&b->err, "kifu: error: cannot read '%s': %s [io]\n",
+	    in->name, in->error);
+}
+
 static void
 emit_slot(struct pipeline *p, struct slot *s)
 {

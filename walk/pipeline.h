@@ -60,6 +60,13 @@ void pipe_batch_init(struct pipe_batch *b);
 void pipe_batch_write(struct pipe_batch *b, FILE *out, FILE *err);
 void pipe_batch_release(struct pipe_batch *b);
 
+/*
+ * "kifu: error: cannot read 'NAME': WHY [io]" into the batch's err, and
+ * the batch marked failed: how a command reports an input the walk
+ * could not read (pipe_input.error).
+ */
+void pipe_batch_unreadable(struct pipe_batch *b, const struct pipe_input *in);
+
 struct pipeline_ops {
 	/*
 	 * Bytes of a batch: the caller's struct, whose first member is a
