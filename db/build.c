@@ -27,9 +27,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cmd.h"
-#include "ruleopts.h"
-#include "walkopts.h"
+#include "cmd/cmd.h"
+#include "cmd/ruleopts.h"
+#include "cmd/walkopts.h"
 #include "api/judge.h"
 #include "core/clock.h"
 #include "core/date.h"
