@@ -120,6 +120,13 @@ int cmd_parse_int(const char *s, int max);
 int cmd_opt_error(int rc, const struct strbuf *why, const char *usage);
 
 /*
+ * Each line of what a library call said was wrong (a `why` of one
+ * message a line: db/build.h, train/export.h) as an error. Returns
+ * EXIT_TROUBLE.
+ */
+int cmd_errors(const struct strbuf *why);
+
+/*
  * The encoding text for the terminal should be in: the locale's
  * (LC_CTYPE, LANG), UTF-8 when it names none kifu writes.
  */

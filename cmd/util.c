@@ -146,6 +146,19 @@ cmd_opt_error(int rc, const struct strbuf *why, const char *usage)
 	return cmd_error("%s", why->buf);
 }
 
+int
+cmd_errors(const struct strbuf *why)
+{
+	const char *p = why->buf, *nl;
+
+	while (*p) {
+		nl = strchr(p, '\n');
+		cmd_error("%.*s", nl ? (int)(nl - p) : (int)strlen(p), p);
+		p = nl ? nl + 1 : p + strlen(p);
+	}
+	return EXIT_TROUBLE;
+}
+
 void
 cmd_print_diags(const char *file, const struct diag_list *d)
 {

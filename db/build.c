@@ -1,35 +1,22 @@
 /*
- * index.c - `kifu index build` and `kifu index update`: the records under
- * some paths into the game database of db/indexdb.h.
- *
- * Workers read, judge and replay each input as `kifu find` would (the
- * same reading, headers first then the whole record, so that the index
- * answers exactly what a scan answers) and turn it into rows in their
- * batch; the main thread writes the rows in input order (the pipeline's
- * emit), the only thread that touches SQLite.
- *
- * build writes a temporary file beside the target, with every index
- * made after the bulk insert, syncs it and renames it over the target:
- * a build that is killed leaves the previous database as it was (and a
- * temporary file, removed by the next build). update runs in one
- * transaction in WAL mode: readers go on reading the old state until it
- * commits, and an update that is killed changes nothing.
+ * build.c - building and updating the game database (build.h): the
+ * workers' side, which turns each input into rows, and the main
+ * thread's, which writes them to SQLite in input order; used by `kifu
+ * index build` and `kifu index update` (cmd/index.c).
  */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cmd/cmd.h"
-#include "cmd/ruleopts.h"
-#include "cmd/walkopts.h"
+#include "db/build.h"
 #include "api/judge.h"
 #include "core/clock.h"
 #include "core/date.h"
@@ -40,38 +27,7 @@
 #include "core/xalloc.h"
 #include "db/indexdb.h"
 #include "db/sqlite.h"
-
-const char cmd_index_usage[] =
-    "usage: kifu index build [<options>] -o <games.sqlite> <path>...\n"
-    "   or: kifu index update [<options>] <games.sqlite> [<path>...]\n"
-    "\n"
-    "build reads every record under the paths into a new SQLite database:\n"
-    "a row for each record (its file, index, format, headers, start, moves\n"
-    "in USI, result under the rules, status and findings) and a row for each\n"
-    "position of each line of each record, so that kifu find --db and kifu\n"
-    "tree --db answer from it at once. The schema is described in\n"
-    "doc/archives.md (sqlite3 reads it too).\n"
-    "\n"
-    "update brings an index up to date: files that are new or changed (size,\n"
-    "content hash) are read again, files that are gone are dropped, the rest\n"
-    "is kept. It walks the paths the index was built from, and the paths\n"
-    "given, which join them; it runs from the directory build ran in when\n"
-    "those paths are relative.\n"
-    "\n"
-    "    -o, --output <file>  the database build writes (through a temporary\n"
-    "                         file and a rename: a build that fails or is\n"
-    "                         killed leaves the old one as it was)\n"
-    "    -f, --force          build over an existing file (only ever a kifu\n"
-    "                         index)\n"
-    READ_HELP
-    "(with build; update reads as the build did)\n"
-    "\n"
-    WALK_HELP
-    "\n"
-    "Exit status: 0 the index was written, 2 trouble (usage, an index that\n"
-    "cannot be written or read).\n"
-    "\n"
-    RULEOPTS_HELP;
+#include "walk/pipeline.h"
 
 /* --- the rows of a batch --------------------------------------------------- */
 
@@ -147,8 +103,10 @@ struct index {
 	size_t nknown;
 	struct posmap pm;
 	int64_t next_occ, seq;
-	long long files, records, positions, failed_inputs;
+	long long files, records, positions;
 	int failed;		/* a write failed: stop, keep nothing */
+	struct strbuf *why;	/* what went wrong, a message a line */
+	const struct indexdb_report *report;
 	struct strbuf fold;	/* a name folded */
 	sqlite3_stmt *ins_file, *ins_rec, *ins_hdr, *ins_name, *ins_rn;
 	sqlite3_stmt *ins_pos, *ins_occ, *get_pos, *upd_file;
@@ -509,11 +467,60 @@ worker_free(void *ctx, void *worker)
 
 /* --- writing ------------------------------------------------------------ */
 
+/* why, ready for one more message. */
+static struct strbuf *
+why_line(struct strbuf *why)
+{
+	if (why->len)
+		strbuf_addc(why, '\n');
+	return why;
+}
+
+static void
+tell(void (*fn)(void *, const char *), void *ctx, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* A message to one of the report's callbacks, if it has one. */
+static void
+tell(void (*fn)(void *, const char *), void *ctx, const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+
+	if (!fn)
+		return;
+	va_start(ap, fmt);
+	strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	fn(ctx, sb.buf);
+	strbuf_release(&sb);
+}
+
+/* What an indexdb_ call said (if anything) into why, a line; msg emptied. */
+static void
+why_take(struct strbuf *why, struct strbuf *msg)
+{
+	if (msg->len)
+		strbuf_adds(why_line(why), msg->buf);
+	strbuf_release(msg);
+}
+
+/* A statement of the index's, or NULL with why said. */
+static sqlite3_stmt *
+prepare(struct index *c, const char *sql)
+{
+	struct strbuf msg = STRBUF_INIT;
+	sqlite3_stmt *st = indexdb_prepare(c->db, c->path, sql, &msg);
+
+	why_take(c->why, &msg);
+	return st;
+}
+
 static int
 sql_fail(struct index *c, const char *what)
 {
 	if (!c->failed)
-		cmd_db_error(c->db, c->path, what);
+		indexdb_why(why_line(c->why), c->db, c->path, what);
 	c->failed = 1;
 	return -1;
 }
@@ -538,8 +545,9 @@ exec(struct index *c, const char *sql)
 
 	if (sqlite3_exec(c->db, sql, NULL, NULL, &err) != SQLITE_OK) {
 		if (!c->failed)
-			cmd_error("'%s': cannot write the index: %s", c->path,
-			    err ? err : sqlite3_errmsg(c->db));
+			strbuf_addf(why_line(c->why), "'%s': cannot write the "
+			    "index: %s", c->path, err ? err :
+			    sqlite3_errmsg(c->db));
 		sqlite3_free(err);
 		c->failed = 1;
 		return -1;
@@ -788,9 +796,9 @@ write_file(struct index *c, const struct ix_batch *b, const struct ix_file *f)
 	}
 	if (k && drop_file(c, k->id) < 0)
 		return -1;
-	if (!strcmp(f->status, "io"))
-		cmd_warning("cannot read '%s': %s", path, str(b, f->message));
-	c->failed_inputs += !strcmp(f->status, "io");
+	if (!strcmp(f->status, "io") && c->report)
+		tell(c->report->warning, c->report->ctx, "cannot read '%s': %s",
+		    path, str(b, f->message));
 	bind_text(st, 1, path);
 	sqlite3_bind_int64(st, 2, c->seq++);
 	sqlite3_bind_int64(st, 3, f->size);
@@ -928,105 +936,11 @@ finalize_all(struct index *c)
 	}
 }
 
-/* --- options: the same for build and, from the index, for update ----- */
-
-struct opts {
-	struct ruleopts ro;
-	struct walkopts wo;
-	struct ruleset rs;
-	struct strbuf saved;	/* the reading and rule options, a line each */
-	const char *output;
-	int force;
-};
-
-static const struct option longopts[] = {
-	{ "output", required_argument, NULL, 'o' },
-	{ "force", no_argument, NULL, 'f' },
-	{ "help", no_argument, NULL, 'h' },
-	READ_LONGOPTS,
-	WALK_LONGOPTS,
-	RULE_LONGOPTS,
-	{ NULL, 0, NULL, 0 }
-};
-
-static const char *
-long_name(int opt)
-{
-	size_t i;
-
-	for (i = 0; longopts[i].name; i++)
-		if (longopts[i].val == opt)
-			return longopts[i].name;
-	return NULL;
-}
-
-/*
- * Parses argv into o: build's options, or (stored) the options an index
- * was built with. Returns -1 to go on, else the exit status.
- */
-static int
-parse(struct opts *o, struct index *c, int argc, char **argv, int stored)
-{
-	int opt, rc;
-
-	optind = 0;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "ho:fj:z", longopts, NULL)) !=
-	    -1) {
-		switch (opt) {
-		case 'o': o->output = optarg; break;
-		case 'f': o->force = 1; break;
-		case 'h': return cmd_help(cmd_index_usage);
-		default:
-			if ((rc = judgeopts_take(&c->jo, &o->wo, &o->ro, opt,
-			    optarg, cmd_index_usage)) != 0) {
-				if (rc != 1)
-					return rc;
-				/* Reading and rules: kept for update. */
-				if (!walkopt_is_runtime(opt) && opt != 'z' &&
-				    opt != OPT_WALK_STDIN) {
-					if (c->update && !stored)
-						return cmd_usage_error(
-						    cmd_index_usage, "update "
-						    "reads as the build did: "
-						    "'%s' goes to kifu index "
-						    "build", argv[optind - 1]);
-					strbuf_addf(&o->saved, "--%s%s%s\n",
-					    long_name(opt), optarg ? "=" : "",
-					    optarg ? optarg : "");
-				}
-				break;
-			}
-			return cmd_usage_error(cmd_index_usage,
-			    optopt ? "option '%s' needs a value" :
-			    "unknown option '%s'", argv[optind - 1]);
-		}
-	}
-	return -1;
-}
-
 /* --- build ------------------------------------------------------------- */
-
-/* Paths an update can walk again: not standard input, not --stdin. */
-static int
-files_only(const struct opts *o, char **paths, int npaths)
-{
-	int i;
-
-	for (i = 0; i < npaths; i++)
-		if (!strcmp(paths[i], "-"))
-			return cmd_usage_error(cmd_index_usage, "an index "
-			    "is of files: not '-' (update reads them again)");
-	if (o->wo.from_stdin)
-		return cmd_usage_error(cmd_index_usage, "an index is of the "
-		    "paths given as arguments (update walks them again), "
-		    "not --stdin");
-	return 0;
-}
 
 /* Temporary files of builds that died: "<out>.tmp.<pid>", pid gone. */
 static void
-clean_stale(const char *out)
+clean_stale(const struct index *c, const char *out)
 {
 	char *dir = xstrndup(out, strlen(out)), *slash = strrchr(dir, '/');
 	const char *base = slash ? slash + 1 : out;
@@ -1058,9 +972,10 @@ clean_stale(const char *out)
 			if (slash)
 				strbuf_addf(&sb, "%s/", *dir ? dir : "");
 			strbuf_adds(&sb, p);
-			if (unlink(sb.buf) == 0)
-				cmd_note("removed '%s', left by a build that "
-				    "did not finish", sb.buf);
+			if (unlink(sb.buf) == 0 && c->report)
+				tell(c->report->note, c->report->ctx, "removed "
+				    "'%s', left by a build that did not finish",
+				    sb.buf);
 			strbuf_release(&sb);
 		}
 	}
@@ -1097,7 +1012,7 @@ write_meta(struct index *c, const char *key, const char *value)
 }
 
 static int
-write_roots(struct index *c, char **paths, int n, int first)
+write_roots(struct index *c, char *const *paths, int n, int first)
 {
 	sqlite3_stmt *st = NULL;
 	int i, rc = 0;
@@ -1114,19 +1029,8 @@ write_roots(struct index *c, char **paths, int n, int first)
 	return rc;
 }
 
-static void
-report(const struct index *c, double seconds)
-{
-	fflush(stdout);
-	fprintf(stderr, "kifu: %s %lld record%s of %lld file%s, %lld new "
-	    "positions, in %.2f s (%.0f records/s)\n", c->update ?
-	    "index updated:" : "indexed", c->records, c->records == 1 ? "" :
-	    "s", c->files, c->files == 1 ? "" : "s", c->positions, seconds,
-	    seconds > 0 ? (double)c->records / seconds : 0.0);
-}
-
 static int
-has_relative(char **paths, int n)
+has_relative(char *const *paths, int n)
 {
 	int i;
 
@@ -1136,43 +1040,98 @@ has_relative(char **paths, int n)
 	return 0;
 }
 
-static int
-build(struct index *c, struct opts *o, char **paths, int npaths)
+/* The state of one run, from its options; why must be set by the caller. */
+static void
+index_init(struct index *c, const struct indexdb_run *run)
 {
-	struct strbuf tmp = STRBUF_INIT;
+	memset(c, 0, sizeof(*c));
+	c->jo = *run->judge;
+	c->jo.no_result_check = 1;
+	c->report = run->report;
+	strbuf_init(&c->fold);
+}
+
+static void
+index_release(struct index *c)
+{
+	size_t i;
+
+	finalize_all(c);
+	if (c->db)
+		sqlite3_close(c->db);
+	c->db = NULL;
+	strbuf_release(&c->fold);
+	for (i = 0; i < c->nknown; i++)
+		free(c->known[i].path);
+	free(c->known);
+	free(c->pm.v);
+}
+
+static void
+counts_of(const struct index *c, double t0, struct indexdb_counts *n)
+{
+	n->files = c->files;
+	n->records = c->records;
+	n->positions = c->positions;
+	n->seconds = clock_now() - t0;
+}
+
+/* The walk, through the pipeline; 0, or -1 after a failure said in why. */
+static int
+walk(struct index *c, const struct indexdb_run *run, char *const *paths,
+    int npaths)
+{
+	int stopped = 0;
+
+	if (pipeline_run(run->walk, &index_ops, c, paths, npaths, 0, 0,
+	    &stopped, NULL) < 0) {
+		strbuf_addf(why_line(c->why), "cannot start a thread: %s",
+		    strerror(errno));
+		return -1;
+	}
+	return c->failed ? -1 : 0;
+}
+
+int
+indexdb_build(const char *out, char *const *paths, int npaths,
+    const char *options, int force, const struct indexdb_run *run,
+    struct indexdb_counts *counts, struct strbuf *why)
+{
+	struct strbuf tmp = STRBUF_INIT, scratch = STRBUF_INIT;
+	struct index idx, *c = &idx;
 	char cwd[PATH_MAX];
 	double t0 = clock_now();
-	int rc = EXIT_TROUBLE, stopped = 0;
+	int rc = -1;
 	struct stat st;
 
-	if (!o->output)
-		return cmd_usage_error(cmd_index_usage, "build needs -o "
-		    "<games.sqlite>");
-	if (!npaths)
-		return cmd_usage_error(cmd_index_usage, "build needs a path "
-		    "to index");
-	if (files_only(o, paths, npaths))
-		return EXIT_TROUBLE;
-	if (stat(o->output, &st) == 0) {
-		if (!S_ISREG(st.st_mode) || !indexdb_is_index(o->output))
-			return cmd_error("'%s' exists and is not a kifu "
-			    "index: not replaced", o->output);
-		if (!o->force)
-			return cmd_error("'%s' exists: kifu index update "
-			    "brings it up to date, --force builds it again",
-			    o->output);
+	index_init(c, run);
+	c->why = why ? why : &scratch;
+	if (stat(out, &st) == 0) {
+		if (!S_ISREG(st.st_mode) || !indexdb_is_index(out)) {
+			strbuf_addf(why_line(c->why), "'%s' exists and is not "
+			    "a kifu index: not replaced", out);
+			goto out;
+		}
+		if (!force) {
+			strbuf_addf(why_line(c->why), "'%s' exists: kifu index "
+			    "update brings it up to date, --force builds it "
+			    "again", out);
+			goto out;
+		}
 	}
-	if (!getcwd(cwd, sizeof(cwd)))
-		return cmd_error("cannot tell the current directory: %s",
-		    strerror(errno));
-	clean_stale(o->output);
-	strbuf_addf(&tmp, "%s.tmp.%ld", o->output, (long)getpid());
+	if (!getcwd(cwd, sizeof(cwd))) {
+		strbuf_addf(why_line(c->why), "cannot tell the current "
+		    "directory: %s", strerror(errno));
+		goto out;
+	}
+	clean_stale(c, out);
+	strbuf_addf(&tmp, "%s.tmp.%ld", out, (long)getpid());
 	unlink(tmp.buf);
 	/* One thread (the emit) uses the connection: no mutex for it. */
 	if (sqlite3_open_v2(tmp.buf, &c->db, SQLITE_OPEN_READWRITE |
 	    SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
-		cmd_error("cannot create '%s': %s", tmp.buf,
-		    sqlite3_errmsg(c->db));
+		strbuf_addf(why_line(c->why), "cannot create '%s': %s",
+		    tmp.buf, sqlite3_errmsg(c->db));
 		goto out;
 	}
 	c->path = tmp.buf;
@@ -1190,12 +1149,10 @@ build(struct index *c, struct opts *o, char **paths, int npaths)
 	    "BEGIN") < 0 ||
 	    exec(c, indexdb_schema) < 0 || prepare_all(c) < 0 ||
 	    write_meta(c, "kifu-version", KIFU_VERSION) < 0 ||
-	    write_meta(c, "options", o->saved.buf) < 0 ||
+	    write_meta(c, "options", options) < 0 ||
 	    write_meta(c, "directory", cwd) < 0 ||
-	    write_roots(c, paths, npaths, 0) < 0)
-		goto out;
-	if (walkopts_run(&o->wo, &index_ops, c, paths, npaths, &stopped,
-	    NULL) || c->failed)
+	    write_roots(c, paths, npaths, 0) < 0 ||
+	    walk(c, run, paths, npaths) < 0)
 		goto out;
 	finalize_all(c);
 	/*
@@ -1218,46 +1175,52 @@ build(struct index *c, struct opts *o, char **paths, int npaths)
 			goto out;
 	}
 	if (sqlite3_close(c->db) != SQLITE_OK) {
-		cmd_db_error(c->db, tmp.buf, "cannot close the index");
+		indexdb_why(why_line(c->why), c->db, tmp.buf,
+		    "cannot close the index");
 		goto out;
 	}
 	c->db = NULL;
 	{
-		char *dir = xstrndup(o->output, strlen(o->output)), *slash = strrchr(dir, '/');
+		char *dir = xstrndup(out, strlen(out)), *slash = strrchr(dir, '/');
 
 		if (slash)
 			slash[1] = '\0';
 		if (fsync_path(tmp.buf, 0) < 0 ||
-		    rename(tmp.buf, o->output) < 0 ||
+		    rename(tmp.buf, out) < 0 ||
 		    fsync_path(slash ? dir : ".", 1) < 0) {
-			cmd_error("cannot put the index in place at '%s': %s",
-			    o->output, strerror(errno));
+			strbuf_addf(why_line(c->why), "cannot put the index in "
+			    "place at '%s': %s", out, strerror(errno));
 			free(dir);
 			goto out;
 		}
 		free(dir);
 	}
 	/* The whole build, indexes and sync included: what a user waits. */
-	report(c, clock_now() - t0);
-	rc = EXIT_OK;
+	counts_of(c, t0, counts);
+	rc = 0;
 out:
-	finalize_all(c);
-	if (c->db)
-		sqlite3_close(c->db);
-	c->db = NULL;
-	if (rc != EXIT_OK)
+	index_release(c);
+	if (rc && tmp.len)
 		unlink(tmp.buf);
 	strbuf_release(&tmp);
+	strbuf_release(&scratch);
 	return rc;
 }
 
 /* --- update ------------------------------------------------------------ */
 
+struct indexdb_update {
+	struct index c;		/* db and path open; the rest set by run */
+	char *options, *dir;	/* the build's */
+	struct strbuf scratch;	/* why, when the caller gives none */
+	double t0;
+};
+
 static int
 load_known(struct index *c)
 {
-	sqlite3_stmt *st = cmd_db_prepare(c->db, c->path, "SELECT id, path, "
-	    "size, mtime, hash FROM file");
+	sqlite3_stmt *st = prepare(c, "SELECT id, path, size, mtime, hash "
+	    "FROM file");
 	size_t alloc = 0;
 	int rc, bad = 0;
 
@@ -1280,42 +1243,25 @@ load_known(struct index *c)
 			break;
 	}
 	sqlite3_finalize(st);
-	if (bad)
-		return cmd_error("'%s' is a damaged kifu index: a file row "
-		    "of the wrong type", c->path), -1;
-	if (rc != SQLITE_DONE)
-		return cmd_db_error(c->db, c->path, "cannot read the index"),
-		    -1;
+	if (bad) {
+		strbuf_addf(why_line(c->why), "'%s' is a damaged kifu index: "
+		    "a file row of the wrong type", c->path);
+		return -1;
+	}
+	if (rc != SQLITE_DONE) {
+		indexdb_why(why_line(c->why), c->db, c->path,
+		    "cannot read the index");
+		return -1;
+	}
 	if (c->nknown)
 		qsort(c->known, c->nknown, sizeof(*c->known), by_path);
 	return 0;
 }
 
-/* The stored lines of options, as an argv for parse(). */
-static char **
-split_options(char *s, int *argc)
-{
-	char **v = xcalloc(2, sizeof(*v));
-	size_t n = 1, alloc = 2;
-	char *nl;
-
-	v[0] = (char *)"index";
-	while (*s && (nl = strchr(s, '\n'))) {
-		*nl = '\0';
-		ALLOC_GROW(v, n + 2, alloc);
-		v[n++] = s;
-		s = nl + 1;
-	}
-	v[n] = NULL;
-	*argc = (int)n;
-	return v;
-}
-
 static int
 load_roots(struct index *c, char ***roots, int *nroots)
 {
-	sqlite3_stmt *st = cmd_db_prepare(c->db, c->path, "SELECT path FROM "
-	    "root ORDER BY ord");
+	sqlite3_stmt *st = prepare(c, "SELECT path FROM root ORDER BY ord");
 	size_t alloc = 0, n = 0;
 	int rc, bad = 0;
 
@@ -1330,44 +1276,75 @@ load_roots(struct index *c, char ***roots, int *nroots)
 	}
 	sqlite3_finalize(st);
 	*nroots = (int)n;
-	if (bad || (rc != SQLITE_DONE && rc != SQLITE_ROW))
-		return cmd_error("'%s' is a damaged kifu index: its paths "
-		    "cannot be read", c->path), -1;
+	if (bad || (rc != SQLITE_DONE && rc != SQLITE_ROW)) {
+		strbuf_addf(why_line(c->why), "'%s' is a damaged kifu index: "
+		    "its paths cannot be read", c->path);
+		return -1;
+	}
 	return 0;
 }
 
-static int
-update(struct index *c, struct opts *o, char **paths, int npaths)
+struct indexdb_update *
+indexdb_update_open(const char *path, struct strbuf *why)
 {
-	char **roots = NULL, *stored = NULL, *dir = NULL, **sargv = NULL;
-	char cwd[PATH_MAX];
-	int nroots = 0, nold, i, k, sargc, rc = EXIT_TROUBLE, prc, stopped;
-	double t0 = clock_now();
+	struct indexdb_update *u = xcalloc(1, sizeof(*u));
+	struct index *c = &u->c;
+	struct strbuf msg = STRBUF_INIT;
 
-	if (npaths < 1)
-		return cmd_usage_error(cmd_index_usage, "update needs the "
-		    "index: kifu index update <games.sqlite> [<path>...]");
-	c->path = paths[0];
-	paths++;
-	npaths--;
-	if (files_only(o, paths, npaths))
-		return EXIT_TROUBLE;
-	if (!(c->db = cmd_db_open(c->path, 1)))
-		return EXIT_TROUBLE;
-	if (!(stored = indexdb_meta(c->db, "options")) ||
-	    !(dir = indexdb_meta(c->db, "directory"))) {
-		cmd_error("'%s' is a damaged kifu index: its build options "
-		    "are missing", c->path);
-		goto out;
+	u->t0 = clock_now();
+	strbuf_init(&u->scratch);
+	strbuf_init(&c->fold);
+	c->why = why ? why : &u->scratch;
+	c->path = path;
+	c->db = indexdb_open(path, 1, &msg);
+	why_take(c->why, &msg);
+	if (!c->db)
+		goto fail;
+	if (!(u->options = indexdb_meta(c->db, "options")) ||
+	    !(u->dir = indexdb_meta(c->db, "directory"))) {
+		strbuf_addf(why_line(c->why), "'%s' is a damaged kifu index: "
+		    "its build options are missing", path);
+		goto fail;
 	}
-	sargv = split_options(stored, &sargc);
-	if ((prc = parse(o, c, sargc, sargv, 1)) != -1 ||
-	    ruleopts_judge(&o->ro, &o->rs, &c->jo, cmd_index_usage)) {
-		cmd_error("'%s': its build options cannot be used again",
-		    c->path);
-		goto out;
-	}
+	return u;
+fail:
+	indexdb_update_close(u);
+	return NULL;
+}
+
+const char *
+indexdb_update_options(const struct indexdb_update *u)
+{
+	return u->options;
+}
+
+void
+indexdb_update_close(struct indexdb_update *u)
+{
+	if (!u)
+		return;
+	index_release(&u->c);
+	free(u->options);
+	free(u->dir);
+	strbuf_release(&u->scratch);
+	free(u);
+}
+
+int
+indexdb_update_run(struct indexdb_update *u, char *const *paths, int npaths,
+    const struct indexdb_run *run, struct indexdb_counts *counts,
+    struct strbuf *why)
+{
+	struct index *c = &u->c;
+	char **roots = NULL;
+	char cwd[PATH_MAX];
+	int nroots = 0, nold, i, k, rc = -1;
+
+	/* The connection and the path stay; the rest is this run's. */
+	c->jo = *run->judge;
 	c->jo.no_result_check = 1;
+	c->report = run->report;
+	c->why = why ? why : &u->scratch;
 	if (load_roots(c, &roots, &nroots) < 0)
 		goto out;
 	nold = nroots;
@@ -1380,9 +1357,9 @@ update(struct index *c, struct opts *o, char **paths, int npaths)
 		roots[nroots++] = dupstr(paths[i]);
 	}
 	if (has_relative(roots, nroots) && (!getcwd(cwd, sizeof(cwd)) ||
-	    strcmp(cwd, dir))) {
-		cmd_error("'%s' indexes paths relative to '%s': run kifu "
-		    "index update from there", c->path, dir);
+	    strcmp(cwd, u->dir))) {
+		strbuf_addf(why_line(c->why), "'%s' indexes paths relative to "
+		    "'%s': run kifu index update from there", c->path, u->dir);
 		goto out;
 	}
 	if (exec(c, "PRAGMA journal_mode = WAL; PRAGMA cache_size = -262144; "
@@ -1390,8 +1367,8 @@ update(struct index *c, struct opts *o, char **paths, int npaths)
 	    load_known(c) < 0)
 		goto out;
 	{
-		sqlite3_stmt *st = cmd_db_prepare(c->db, c->path,
-		    "SELECT coalesce(max(id), 0) + 1 FROM occurrence");
+		sqlite3_stmt *st = prepare(c, "SELECT coalesce(max(id), 0) + 1 "
+		    "FROM occurrence");
 		int bad = 0;
 
 		if (!st || sqlite3_step(st) != SQLITE_ROW) {
@@ -1405,8 +1382,7 @@ update(struct index *c, struct opts *o, char **paths, int npaths)
 	}
 	c->update = 1;
 	if (write_roots(c, roots + nold, nroots - nold, nold) < 0 ||
-	    walkopts_run(&o->wo, &index_ops, c, roots, nroots, &stopped,
-	    NULL) || c->failed)
+	    walk(c, run, roots, nroots) < 0)
 		goto fail;
 	for (i = 0; i < (int)c->nknown; i++)
 		if (!c->known[i].seen && drop_file(c, c->known[i].id) < 0)
@@ -1419,78 +1395,18 @@ update(struct index *c, struct opts *o, char **paths, int npaths)
 	    "(SELECT 1 FROM record_name r WHERE r.name = name.id); "
 	    "COMMIT") < 0)
 		goto fail;
-	report(c, clock_now() - t0);
-	rc = EXIT_OK;
+	counts_of(c, u->t0, counts);
+	rc = 0;
 	goto out;
 fail:
 	if (!c->failed)
-		cmd_db_error(c->db, c->path, "cannot update the index");
+		indexdb_why(why_line(c->why), c->db, c->path,
+		    "cannot update the index");
 	sqlite3_exec(c->db, "ROLLBACK", NULL, NULL, NULL);
 out:
 	finalize_all(c);
-	if (c->db)
-		sqlite3_close(c->db);
-	c->db = NULL;
 	for (i = 0; i < nroots; i++)
 		free(roots[i]);
 	free(roots);
-	free(stored);
-	free(dir);
-	free(sargv);
-	return rc;
-}
-
-int
-cmd_index(int argc, char **argv)
-{
-	struct index c;
-	struct opts o;
-	const char *sub;
-	int rc;
-	size_t i;
-
-	if (argc < 2)
-		return cmd_usage_error(cmd_index_usage, "build or update?");
-	sub = argv[1];
-	if (!strcmp(sub, "-h") || !strcmp(sub, "--help"))
-		return cmd_help(cmd_index_usage);
-	if (strcmp(sub, "build") && strcmp(sub, "update"))
-		return cmd_usage_error(cmd_index_usage, "unknown subcommand "
-		    "'%s' (build or update)", sub);
-	memset(&c, 0, sizeof(c));
-	memset(&o, 0, sizeof(o));
-	ruleopts_init(&o.ro);
-	walkopts_init(&o.wo, "records");
-	strbuf_init(&o.saved);
-	c.update = !strcmp(sub, "update");
-	argc--;
-	argv++;
-	if ((rc = parse(&o, &c, argc, argv, 0)) != -1)
-		goto out;
-	rc = EXIT_TROUBLE;
-	if (c.update && o.output) {
-		cmd_usage_error(cmd_index_usage, "update writes the index it "
-		    "is given, not -o");
-		goto out;
-	}
-	if (walkopts_finish(&o.wo, argc - optind, cmd_index_usage))
-		goto out;
-	if (!c.update) {
-		if (ruleopts_judge(&o.ro, &o.rs, &c.jo, cmd_index_usage))
-			goto out;
-		c.jo.no_result_check = 1;
-		rc = build(&c, &o, argv + optind, argc - optind);
-	} else {
-		/* update's own options: the walk's, the rest is stored. */
-		c.update = 0;
-		rc = update(&c, &o, argv + optind, argc - optind);
-	}
-out:
-	strbuf_release(&o.saved);
-	strbuf_release(&c.fold);
-	for (i = 0; i < c.nknown; i++)
-		free(c.known[i].path);
-	free(c.known);
-	free(c.pm.v);
 	return rc;
 }
