@@ -7,22 +7,21 @@
 #include "db/indexdb.h"
 #include "db/sqlite.h"
 
+static void
+print_why(struct strbuf *why)
+{
+	cmd_errors(why);
+	strbuf_release(why);
+}
+
 int
 cmd_db_error(sqlite3 *db, const char *path, const char *what)
 {
 	struct strbuf why = STRBUF_INIT;
 
 	indexdb_why(&why, db, path, what);
-	cmd_error("%s", why.buf);
-	strbuf_release(&why);
+	print_why(&why);
 	return EXIT_TROUBLE;
-}
-
-static void
-print_why(struct strbuf *why)
-{
-	cmd_error("%s", why->buf);
-	strbuf_release(why);
 }
 
 sqlite3 *

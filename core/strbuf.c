@@ -109,6 +109,24 @@ strbuf_addf(struct strbuf *sb, const char *fmt, ...)
 }
 
 void
+strbuf_vaddf_line(struct strbuf *sb, const char *fmt, va_list ap)
+{
+	if (sb->len)
+		strbuf_addc(sb, '\n');
+	strbuf_vaddf(sb, fmt, ap);
+}
+
+void
+strbuf_addf_line(struct strbuf *sb, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf_line(sb, fmt, ap);
+	va_end(ap);
+}
+
+void
 strbuf_add_json_string(struct strbuf *sb, const char *s, size_t n)
 {
 	size_t i;

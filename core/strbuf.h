@@ -56,6 +56,14 @@ void strbuf_add_int(struct strbuf *sb, long long v);
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
+/*
+ * Appends a message on a line of its own: after a '\n' unless sb is
+ * empty, with none after it. How a library call says what is wrong in
+ * a `why` that may hold several messages, a line each (db/build.h).
+ */
+void strbuf_addf_line(struct strbuf *sb, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void strbuf_vaddf_line(struct strbuf *sb, const char *fmt, va_list ap);
 /* Appends s as the inside of a JSON string (no quotes). */
 void strbuf_add_json_string(struct strbuf *sb, const char *s, size_t n);
 /* Appends the NUL-terminated s as a JSON string, quotes and all. */

@@ -467,15 +467,6 @@ worker_free(void *ctx, void *worker)
 
 /* --- writing ------------------------------------------------------------ */
 
-/* why, ready for one more message. */
-static struct strbuf *
-why_line(struct strbuf *why)
-{
-	if (why->len)
-		strbuf_addc(why, '\n');
-	return why;
-}
-
 static void
 tell(void (*fn)(void *, const char *), void *ctx, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -496,31 +487,18 @@ tell(void (*fn)(void *, const char *), void *ctx, const char *fmt, ...)
 	strbuf_release(&sb);
 }
 
-/* What an indexdb_ call said (if anything) into why, a line; msg emptied. */
-static void
-why_take(struct strbuf *why, struct strbuf *msg)
-{
-	if (msg->len)
-		strbuf_adds(why_line(why), msg->buf);
-	strbuf_release(msg);
-}
-
 /* A statement of the index's, or NULL with why said. */
 static sqlite3_stmt *
 prepare(struct index *c, const char *sql)
 {
-	struct strbuf msg = STRBUF_INIT;
-	sqlite3_stmt *st = indexdb_prepare(c->db, c->path, sql, &msg);
-
-	why_take(c->why, &msg);
-	return st;
+	return indexdb_prepare(c->db, c->path, sql, c->why);
 }
 
 static int
 sql_fail(struct index *c, const char *what)
 {
 	if (!c->failed)
-		indexdb_why(why_line(c->why), c->db, c->path, what);
+		indexdb_why(c->why, c->db, c->path, what);
 	c->failed = 1;
 	return -1;
 }
@@ -545,7 +523,7 @@ exec(struct index *c, const char *sql)
 
 	if (sqlite3_exec(c->db, sql, NULL, NULL, &err) != SQLITE_OK) {
 		if (!c->failed)
-			strbuf_addf(why_line(c->why), "'%s': cannot write the "
+			strbuf_addf_line(c->why, "'%s': cannot write the "
 			    "index: %s", c->path, err ? err :
 			    sqlite3_errmsg(c->db));
 		sqlite3_free(err);
@@ -1085,7 +1063,7 @@ walk(struct index *c, const struct indexdb_run *run, char *const *paths,
 
 	if (pipeline_run(run->walk, &index_ops, c, paths, npaths, 0, 0,
 	    &stopped, NULL) < 0) {
-		strbuf_addf(why_line(c->why), "cannot start a thread: %s",
+		strbuf_addf_line(c->why, "cannot start a thread: %s",
 		    strerror(errno));
 		return -1;
 	}
@@ -1108,19 +1086,19 @@ indexdb_build(const char *out, char *const *paths, int npaths,
 	c->why = why ? why : &scratch;
 	if (stat(out, &st) == 0) {
 		if (!S_ISREG(st.st_mode) || !indexdb_is_index(out)) {
-			strbuf_addf(why_line(c->why), "'%s' exists and is not "
+			strbuf_addf_line(c->why, "'%s' exists and is not "
 			    "a kifu index: not replaced", out);
 			goto out;
 		}
 		if (!force) {
-			strbuf_addf(why_line(c->why), "'%s' exists: kifu index "
+			strbuf_addf_line(c->why, "'%s' exists: kifu index "
 			    "update brings it up to date, --force builds it "
 			    "again", out);
 			goto out;
 		}
 	}
 	if (!getcwd(cwd, sizeof(cwd))) {
-		strbuf_addf(why_line(c->why), "cannot tell the current "
+		strbuf_addf_line(c->why, "cannot tell the current "
 		    "directory: %s", strerror(errno));
 		goto out;
 	}
@@ -1130,7 +1108,7 @@ indexdb_build(const char *out, char *const *paths, int npaths,
 	/* One thread (the emit) uses the connection: no mutex for it. */
 	if (sqlite3_open_v2(tmp.buf, &c->db, SQLITE_OPEN_READWRITE |
 	    SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
-		strbuf_addf(why_line(c->why), "cannot create '%s': %s",
+		strbuf_addf_line(c->why, "cannot create '%s': %s",
 		    tmp.buf, sqlite3_errmsg(c->db));
 		goto out;
 	}
@@ -1175,7 +1153,7 @@ indexdb_build(const char *out, char *const *paths, int npaths,
 			goto out;
 	}
 	if (sqlite3_close(c->db) != SQLITE_OK) {
-		indexdb_why(why_line(c->why), c->db, tmp.buf,
+		indexdb_why(c->why, c->db, tmp.buf,
 		    "cannot close the index");
 		goto out;
 	}
@@ -1188,7 +1166,7 @@ indexdb_build(const char *out, char *const *paths, int npaths,
 		if (fsync_path(tmp.buf, 0) < 0 ||
 		    rename(tmp.buf, out) < 0 ||
 		    fsync_path(slash ? dir : ".", 1) < 0) {
-			strbuf_addf(why_line(c->why), "cannot put the index in "
+			strbuf_addf_line(c->why, "cannot put the index in "
 			    "place at '%s': %s", out, strerror(errno));
 			free(dir);
 			goto out;
@@ -1244,12 +1222,12 @@ load_known(struct index *c)
 	}
 	sqlite3_finalize(st);
 	if (bad) {
-		strbuf_addf(why_line(c->why), "'%s' is a damaged kifu index: "
+		strbuf_addf_line(c->why, "'%s' is a damaged kifu index: "
 		    "a file row of the wrong type", c->path);
 		return -1;
 	}
 	if (rc != SQLITE_DONE) {
-		indexdb_why(why_line(c->why), c->db, c->path,
+		indexdb_why(c->why, c->db, c->path,
 		    "cannot read the index");
 		return -1;
 	}
@@ -1277,7 +1255,7 @@ load_roots(struct index *c, char ***roots, int *nroots)
 	sqlite3_finalize(st);
 	*nroots = (int)n;
 	if (bad || (rc != SQLITE_DONE && rc != SQLITE_ROW)) {
-		strbuf_addf(why_line(c->why), "'%s' is a damaged kifu index: "
+		strbuf_addf_line(c->why, "'%s' is a damaged kifu index: "
 		    "its paths cannot be read", c->path);
 		return -1;
 	}
@@ -1289,20 +1267,17 @@ indexdb_update_open(const char *path, struct strbuf *why)
 {
 	struct indexdb_update *u = xcalloc(1, sizeof(*u));
 	struct index *c = &u->c;
-	struct strbuf msg = STRBUF_INIT;
 
 	u->t0 = clock_now();
 	strbuf_init(&u->scratch);
 	strbuf_init(&c->fold);
 	c->why = why ? why : &u->scratch;
 	c->path = path;
-	c->db = indexdb_open(path, 1, &msg);
-	why_take(c->why, &msg);
-	if (!c->db)
+	if (!(c->db = indexdb_open(path, 1, c->why)))
 		goto fail;
 	if (!(u->options = indexdb_meta(c->db, "options")) ||
 	    !(u->dir = indexdb_meta(c->db, "directory"))) {
-		strbuf_addf(why_line(c->why), "'%s' is a damaged kifu index: "
+		strbuf_addf_line(c->why, "'%s' is a damaged kifu index: "
 		    "its build options are missing", path);
 		goto fail;
 	}
@@ -1358,7 +1333,7 @@ indexdb_update_run(struct indexdb_update *u, char *const *paths, int npaths,
 	}
 	if (has_relative(roots, nroots) && (!getcwd(cwd, sizeof(cwd)) ||
 	    strcmp(cwd, u->dir))) {
-		strbuf_addf(why_line(c->why), "'%s' indexes paths relative to "
+		strbuf_addf_line(c->why, "'%s' indexes paths relative to "
 		    "'%s': run kifu index update from there", c->path, u->dir);
 		goto out;
 	}
@@ -1400,7 +1375,7 @@ indexdb_update_run(struct indexdb_update *u, char *const *paths, int npaths,
 	goto out;
 fail:
 	if (!c->failed)
-		indexdb_why(why_line(c->why), c->db, c->path,
+		indexdb_why(c->why, c->db, c->path,
 		    "cannot update the index");
 	sqlite3_exec(c->db, "ROLLBACK", NULL, NULL, NULL);
 out:

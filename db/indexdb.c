@@ -3,6 +3,7 @@
  * (indexdb.h).
  */
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,13 +68,27 @@ dupstr(const char *s)
 	return xstrndup(s, strlen(s));
 }
 
+static void say(struct strbuf *why, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* A message into why, on a line of its own; nothing if why is NULL. */
+static void
+say(struct strbuf *why, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!why)
+		return;
+	va_start(ap, fmt);
+	strbuf_vaddf_line(why, fmt, ap);
+	va_end(ap);
+}
+
 void
 indexdb_why(struct strbuf *why, sqlite3 *db, const char *path,
     const char *what)
 {
-	if (why)
-		strbuf_addf(why, "'%s': %s: %s", path, what,
-		    sqlite3_errmsg(db));
+	say(why, "'%s': %s: %s", path, what, sqlite3_errmsg(db));
 }
 
 sqlite3_stmt *
@@ -113,7 +128,7 @@ open_raw(const char *path, int writable, struct strbuf *why)
 	int flags = writable ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY;
 
 	if (sqlite3_open_v2(path, &db, flags, NULL) != SQLITE_OK) {
-		strbuf_addf(why, "cannot open the index '%s': %s", path,
+		say(why, "cannot open the index '%s': %s", path,
 		    sqlite3_errmsg(db));
 		sqlite3_close(db);
 		return NULL;
@@ -151,19 +166,19 @@ indexdb_open(const char *path, int writable, struct strbuf *why)
 		return NULL;
 	app = pragma_int(db, "PRAGMA application_id", &ok);
 	if (!ok) {
-		strbuf_addf(why, "'%s' is not a kifu index: %s", path,
+		say(why, "'%s' is not a kifu index: %s", path,
 		    sqlite3_errmsg(db));
 		goto fail;
 	}
 	if (app != INDEXDB_APP_ID) {
-		strbuf_addf(why, "'%s' is not a kifu index (no kifu "
+		say(why, "'%s' is not a kifu index (no kifu "
 		    "application id; "
 		    "make one with kifu index build)", path);
 		goto fail;
 	}
 	version = pragma_int(db, "PRAGMA user_version", &ok);
 	if (!ok || version != INDEXDB_VERSION) {
-		strbuf_addf(why, "'%s' is a kifu index of schema version "
+		say(why, "'%s' is a kifu index of schema version "
 		    "%lld; this "
 		    "kifu reads version %d: build it again with kifu index "
 		    "build", path, version, INDEXDB_VERSION);
@@ -174,7 +189,7 @@ indexdb_open(const char *path, int writable, struct strbuf *why)
 	    "type = 'table' AND name IN ('meta', 'root', 'file', 'record', "
 	    "'header', 'name', 'record_name', 'position', 'occurrence')",
 	    &ok) != 9 || !ok) {
-		strbuf_addf(why, "'%s' is a damaged kifu index: %s", path,
+		say(why, "'%s' is a damaged kifu index: %s", path,
 		    ok ? "tables are missing" : sqlite3_errmsg(db));
 		goto fail;
 	}
@@ -289,7 +304,7 @@ indexdb_find_position(sqlite3 *db, const char *path,
 	if (bad) {
 		free(*ids);
 		*ids = NULL;
-		strbuf_addf(why, "'%s' is a damaged kifu index: a position "
+		say(why, "'%s' is a damaged kifu index: a position "
 		    "row of the wrong type", path);
 		return -1;
 	}

@@ -39,8 +39,8 @@ extern const char indexdb_indexes[];
 
 /*
  * Functions that can fail append what is wrong to a `why` they are
- * given (one line, naming the file: "'games.db' is not a kifu index"),
- * which may be NULL where the caller does not want it.
+ * given (a line of its own, naming the file: "'games.db' is not a kifu
+ * index"), which may be NULL where the caller does not want it.
  *
  * Opens the index at path, read-only or for writing (never creating
  * it), and checks that it is a kifu index of this version. Returns NULL
