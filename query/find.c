@@ -15,10 +15,10 @@
 
 #include <limits.h>
 
-#include "cmd.h"
-#include "queryopts.h"
-#include "ruleopts.h"
-#include "walkopts.h"
+#include "cmd/cmd.h"
+#include "cmd/queryopts.h"
+#include "cmd/ruleopts.h"
+#include "cmd/walkopts.h"
 #include "api/formats.h"
 #include "api/judge.h"
 #include "core/sfen.h"
