@@ -73,9 +73,8 @@ SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 LIB_DIRS := core parsers writers api walk stats query db book picture
 # api/example.c is doc/library.md's example program (tests/install.sh builds
 # it against the installed library), not a part of libkifu.
-LIB_SRC := $(filter-out api/example.c query/find.c,$(wildcard $(LIB_DIRS:%=%/*.c)))
-# query/find.c holds cmd/find.c, moved, until it is split (the next commit).
-CMD_SRC := $(wildcard cmd/*.c) query/find.c
+LIB_SRC := $(filter-out api/example.c,$(wildcard $(LIB_DIRS:%=%/*.c)))
+CMD_SRC := $(wildcard cmd/*.c)
 TEST_SRC := $(wildcard tests/test_*.c)
 
 REL_LIB_OBJ := $(LIB_SRC:%.c=build/rel/%.o)
