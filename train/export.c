@@ -20,10 +20,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cmd.h"
-#include "queryopts.h"
-#include "ruleopts.h"
-#include "walkopts.h"
+#include "cmd/cmd.h"
+#include "cmd/queryopts.h"
+#include "cmd/ruleopts.h"
+#include "cmd/walkopts.h"
 #include "api/formats.h"
 #include "api/input.h"
 #include "api/judge.h"
