@@ -70,13 +70,11 @@ SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 # The folders are the architecture (doc/architecture.md). libkifu is
 # every folder but cmd/; the kifu program is cmd/ (one file a
 # subcommand, and what only commands need: options, messages) over it.
-LIB_DIRS := core parsers writers api walk stats query db book picture
+LIB_DIRS := core parsers writers api walk stats query db book picture train
 # api/example.c is doc/library.md's example program (tests/install.sh builds
 # it against the installed library), not a part of libkifu.
 LIB_SRC := $(filter-out api/example.c,$(wildcard $(LIB_DIRS:%=%/*.c)))
-# train/export.c holds cmd/export.c, moved, until it is split (the next
-# commit).
-CMD_SRC := $(wildcard cmd/*.c) train/export.c
+CMD_SRC := $(wildcard cmd/*.c)
 TEST_SRC := $(wildcard tests/test_*.c)
 
 REL_LIB_OBJ := $(LIB_SRC:%.c=build/rel/%.o)

@@ -1,18 +1,12 @@
 /*
- * export.c - `kifu export`: the training rows (parsers/train.h) of every
- * selected record under the paths, walked as `kifu check` walks them
- * (walk/pipeline.h), written in input order whatever -j; and `--merge`,
- * the second pass that joins the outputs of shards.
- *
- * Workers judge each record (api/judge.h), apply the per-record filters
- * (query/select.h) and write its rows into their batch; the main thread
- * takes the batches in input order, drops the records --uniq has seen
- * (so the same ones for every -j), and streams the rest to the output,
- * a temporary file put in place at the end (api/output.h).
+ * export.c - the export of training rows and the merge of shards
+ * (export.h): the workers' side, which judges, selects and writes each
+ * record's rows into its batch; the main thread's, which drops the
+ * repeats and streams the rows and keys to the outputs; and the merge.
+ * Used by `kifu export` (cmd/export.c).
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,128 +14,49 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cmd/cmd.h"
-#include "cmd/queryopts.h"
-#include "cmd/ruleopts.h"
-#include "cmd/walkopts.h"
-#include "api/formats.h"
+#include "train/export.h"
 #include "api/input.h"
 #include "api/judge.h"
 #include "api/output.h"
-#include "api/trainformats.h"
 #include "core/clock.h"
 #include "core/xalloc.h"
 #include "parsers/keys.h"
 #include "parsers/rating.h"
-#include "query/select.h"
 
-const char cmd_export_usage[] =
-    "usage: kifu export -t <format> [<options>] <path>... [-o <out>]\n"
-    "   or: kifu export --merge [-o <out>] [--keys-out <file>]\n"
-    "                   <rows> <keys> [<rows> <keys>]...\n"
-    "\n"
-    "Writes training rows for every selected record under the paths: one\n"
-    "row per position of the main line, up to the ply where the rules end\n"
-    "the game, with the move played, the evaluation in the record's\n"
-    "comments and the result the rules give. Records with an illegal move\n"
-    "or that cannot be read are skipped; a record whose claim the rules\n"
-    "contradict is written with the rules' result and counted as disputed.\n"
-    "The summary goes to stderr. Output is the same bytes for every -j.\n"
-    "\n"
-    "    -t, --to <format>    hcpe, hcpe3, psv, hcp or sfen (text lines\n"
-    "                         SFEN<TAB>move<TAB>eval|-<TAB>result)\n"
-    "    -o, --output <file>  where the rows go (default and '-': standard\n"
-    "                         output, never a terminal for binary rows);\n"
-    "                         written whole or not at all\n"
-    "    --force              replace an existing file\n"
-    "    --keys-out <file>    also write each exported record's key, rows\n"
-    "                         and bytes, for --merge\n"
-    "    --summary-json       the summary as one JSON object on stdout\n"
-    "    -v, --verbose        a line on stderr for each record not exported\n"
-    "Rows:\n"
-    "    --skip-plies <n>     no rows for the first n positions (hcpe3: their\n"
-    "                         moves get no candidate)\n"
-    "    --stop-at-eval <n>   a record's last row is the first whose |eval|\n"
-    "                         is n or more (100000: dlshogi's mate stop)\n"
-    "    --require-eval       drop a record in which a side has no\n"
-    "                         evaluation on its moves\n"
-    "    --ply <n>            hcp: the position after n plies (default 0:\n"
-    "                         the start)\n"
-    "\n"
-    SELECT_HELP
-    "\n"
-    "Merging shards: --merge reads pairs of a rows file and the keys file\n"
-    "its run wrote (--keys-out), in input order, and writes their rows,\n"
-    "dropping every record whose key an earlier one had: the rows one run\n"
-    "with --uniq over all the inputs gives.\n"
-    "\n"
-    WALK_HELP
-    "Reading:\n"
-    "    --from <format>      read every record as this format\n"
-    "\n"
-    "Exit status: 0 written, 2 trouble (usage, an input that cannot be\n"
-    "read, a write error: then nothing is left behind).\n"
-    "\n"
-    RULEOPTS_HELP;
-
-enum {
-	OPT_FORCE = 0x1c0, OPT_KEYS_OUT, OPT_SUMMARY_JSON, OPT_SKIP_PLIES,
-	OPT_STOP_AT_EVAL, OPT_REQUIRE_EVAL, OPT_PLY, OPT_MERGE, OPT_FROM
-};
-
-/*
- * Why a record is not exported, as one number: the reading verdicts, then
- * the selection's drops (query/select.h), then the format's (train_skip).
- */
-enum {
-	WHY_EXPORTED = 0, WHY_UNREADABLE, WHY_ILLEGAL,
-	WHY_SELECT = 3,
-	WHY_TRAIN = WHY_SELECT + SELECT_NB,
-	WHY_NB = WHY_TRAIN + TRAIN_SKIP_NB
-};
-
-static const char *
-why_name(int why)
+const char *
+export_why_name(int why)
 {
-	if (why == WHY_UNREADABLE)
+	if (why == EXPORT_UNREADABLE)
 		return "unreadable";
-	if (why == WHY_ILLEGAL)
+	if (why == EXPORT_ILLEGAL)
 		return "illegal";
-	if (why >= WHY_SELECT && why < WHY_TRAIN)
-		return select_drop_name((enum select_drop)(why - WHY_SELECT));
-	if (why >= WHY_TRAIN && why < WHY_NB)
-		return train_skip_name((enum train_skip)(why - WHY_TRAIN));
+	if (why >= EXPORT_SELECT && why < EXPORT_TRAIN)
+		return select_drop_name((enum select_drop)(why -
+		    EXPORT_SELECT));
+	if (why >= EXPORT_TRAIN && why < EXPORT_WHY_NB)
+		return train_skip_name((enum train_skip)(why - EXPORT_TRAIN));
 	return "exported";
 }
-
-/* What both modes count, for the summary. */
-struct tally {
-	long long records, exported, disputed, files_skipped, shards;
-	unsigned long long rows, bytes;
-	long long why[WHY_NB];
-	double seconds;
-};
 
 struct export {
 	const struct train_format *fmt;
 	struct train_opts to;
 	struct select_opts so;
-	struct judge_opts jo;
-	int verbose, summary_json, force;
+	int verbose, force;
+	FILE *notes;
 	const char *out_path, *keys_path;
 	struct output_stream *out, *keys;	/* keys NULL: no --keys-out */
 	struct output_stream out_s, keys_s;	/* what they point at */
 	struct strbuf line;			/* a keys line, reused */
 	struct select_seen seen;
-	struct tally t;
-	int status;
+	struct export_tally *t;
 	int write_failed;	/* errno of the first failed write, or 0 */
 	int keys_failed;
 };
 
 /* One record of a batch, in input order. */
 struct item {
-	int why;		/* WHY_EXPORTED or the reason it is not */
+	int why;		/* EXPORT_EXPORTED or the reason it is not */
 	int disputed;		/* status mismatch */
 	int io;			/* the input could not be read at all */
 	uint64_t key;		/* select_key(), when --uniq or --keys-out */
@@ -159,13 +74,6 @@ struct export_batch {
 	long long files_skipped;
 	struct export *x;
 };
-
-static void
-worst(struct export *x, int status)
-{
-	if (status > x->status)
-		x->status = status;
-}
 
 /* --- the workers' side ------------------------------------------------ */
 
@@ -200,14 +108,14 @@ set_why(struct export_batch *b, struct item *it, int why, const char *file,
 	if (!b->x->verbose && !it->io)
 		return;
 	it->note = b->notes.len;
-	cmd_add_clean(&b->notes, file);
+	strbuf_add_printable(&b->notes, file);
 	if (index >= 0)
 		strbuf_addf(&b->notes, ": record %d", index + 1);
 	strbuf_addc(&b->notes, '\0');
 	va_start(ap, fmt);
 	strbuf_vaddf(&detail, fmt, ap);
 	va_end(ap);
-	cmd_add_clean(&b->notes, detail.buf);
+	strbuf_add_printable(&b->notes, detail.buf);
 	strbuf_addc(&b->notes, '\0');
 	strbuf_release(&detail);
 }
@@ -266,8 +174,9 @@ on_verdict(void *ctx, const struct verdict *v)
 	}
 	it = new_item(b);
 	if (st == VERDICT_ERROR || st == VERDICT_ILLEGAL) {
-		set_why(b, it, st == VERDICT_ERROR ? WHY_UNREADABLE :
-		    WHY_ILLEGAL, v->file, index, "%s [%s]", e->message, e->id);
+		set_why(b, it, st == VERDICT_ERROR ? EXPORT_UNREADABLE :
+		    EXPORT_ILLEGAL, v->file, index, "%s [%s]", e->message,
+		    e->id);
 		return;
 	}
 	if ((drop = select_record(&x->so, v->r, v->rp, v->adj)) !=
@@ -276,7 +185,7 @@ on_verdict(void *ctx, const struct verdict *v)
 
 		if (x->verbose)
 			select_detail(&d, drop, v);
-		set_why(b, it, WHY_SELECT + (int)drop, v->file, index, "%s",
+		set_why(b, it, EXPORT_SELECT + (int)drop, v->file, index, "%s",
 		    d.buf ? d.buf : "");
 		strbuf_release(&d);
 		return;
@@ -286,7 +195,7 @@ on_verdict(void *ctx, const struct verdict *v)
 	g.adj = v->adj;
 	if ((skip = x->fmt->write(&g, &x->to, &b->rows, &rows)) !=
 	    TRAIN_WRITTEN) {
-		set_why(b, it, WHY_TRAIN + (int)skip, v->file, index, "%s",
+		set_why(b, it, EXPORT_TRAIN + (int)skip, v->file, index, "%s",
 		    train_skip_description(skip));
 		return;
 	}
@@ -298,7 +207,8 @@ on_verdict(void *ctx, const struct verdict *v)
 		it->key = select_key(v->r, v->rp);
 		/* --uniq is decided in emit(), which may want the label */
 		if (x->so.uniq && x->verbose)
-			set_why(b, it, WHY_EXPORTED, v->file, index, "%s", "");
+			set_why(b, it, EXPORT_EXPORTED, v->file, index, "%s",
+			    "");
 	}
 }
 
@@ -312,7 +222,8 @@ input(void *ctx, void *w, void *batch, const struct pipe_input *in)
 		struct item *it = new_item(b);
 
 		it->io = 1;
-		set_why(b, it, WHY_UNREADABLE, in->name, -1, "%s", in->error);
+		set_why(b, it, EXPORT_UNREADABLE, in->name, -1, "%s",
+		    in->error);
 		return 0;
 	}
 	judge_bytes(w, in->name, in->name, in->data, in->flags, on_verdict,
@@ -352,17 +263,19 @@ note(struct export *x, const struct export_batch *b, const struct item *it)
 	label = b->notes.buf + it->note;
 	detail = label + strlen(label) + 1;
 
+	if (!x->notes)
+		return;
 	if (it->io) {
-		fprintf(stderr, "kifu: error: cannot read '%s': %s [io]\n",
+		fprintf(x->notes, "kifu: error: cannot read '%s': %s [io]\n",
 		    label, detail);
 		return;
 	}
 	if (!x->verbose)
 		return;
-	if (it->why == WHY_SELECT + SELECT_REPEAT)
+	if (it->why == EXPORT_SELECT + SELECT_REPEAT)
 		detail = "its start and moves repeat an earlier record's";
-	fprintf(stderr, "%s: skipped (%s)%s%s\n", label, why_name(it->why),
-	    *detail ? ": " : "", detail);
+	fprintf(x->notes, "%s: skipped (%s)%s%s\n", label,
+	    export_why_name(it->why), *detail ? ": " : "", detail);
 }
 
 static int
@@ -376,14 +289,13 @@ emit(void *ctx, void *batch)
 		struct item *it = &b->items[i];
 		struct keys_line k;
 
-		x->t.records++;
-		if (it->why == WHY_EXPORTED && x->so.uniq &&
+		x->t->records++;
+		if (it->why == EXPORT_EXPORTED && x->so.uniq &&
 		    !select_seen_add(&x->seen, it->key))
-			it->why = WHY_SELECT + SELECT_REPEAT;
-		if (it->why != WHY_EXPORTED) {
-			x->t.why[it->why]++;
-			if (it->io)
-				worst(x, EXIT_TROUBLE);
+			it->why = EXPORT_SELECT + SELECT_REPEAT;
+		if (it->why != EXPORT_EXPORTED) {
+			x->t->why[it->why]++;
+			x->t->inputs_failed += it->io;
 			note(x, b, it);
 			continue;
 		}
@@ -394,17 +306,17 @@ emit(void *ctx, void *batch)
 			run_len = 0;
 		}
 		run_len += it->len;
-		x->t.exported++;
-		x->t.disputed += it->disputed;
-		x->t.rows += it->rows;
-		x->t.bytes += it->len;
+		x->t->exported++;
+		x->t->disputed += it->disputed;
+		x->t->rows += it->rows;
+		x->t->bytes += it->len;
 		k.key = it->key;
 		k.rows = it->rows;
 		k.bytes = it->len;
 		write_key(x, &k);
 	}
 	write_rows(x, b->rows.buf + run, run_len);
-	x->t.files_skipped += b->files_skipped;
+	x->t->files_skipped += b->files_skipped;
 	return x->write_failed != 0;
 }
 
@@ -454,16 +366,16 @@ static void
 ignore(void *ctx, const char *name)
 {
 	(void)name;
-	((struct export *)ctx)->t.files_skipped++;
+	((struct export *)ctx)->t->files_skipped++;
 }
 
 static long long
 done(void *ctx)
 {
-	return ((struct export *)ctx)->t.records;
+	return ((struct export *)ctx)->t->records;
 }
 
-static const struct pipeline_ops export_ops = {
+const struct pipeline_ops export_ops = {
 	.batch_size = sizeof(struct export_batch),
 	.batch_init = batch_init,
 	.batch_reset = batch_reset,
@@ -478,11 +390,11 @@ static const struct pipeline_ops export_ops = {
 
 /* The reasons with a count, most first (ties in their order). */
 static int
-sorted_whys(const struct tally *t, int *order)
+sorted_whys(const struct export_tally *t, int *order)
 {
 	int i, j, n = 0;
 
-	for (i = 1; i < WHY_NB; i++)
+	for (i = 1; i < EXPORT_WHY_NB; i++)
 		if (t->why[i])
 			order[n++] = i;
 	for (i = 1; i < n; i++)
@@ -497,27 +409,27 @@ sorted_whys(const struct tally *t, int *order)
 }
 
 static long long
-skipped_total(const struct tally *t)
+skipped_total(const struct export_tally *t)
 {
 	long long n = 0;
 	int i;
 
-	for (i = 1; i < WHY_NB; i++)
+	for (i = 1; i < EXPORT_WHY_NB; i++)
 		n += t->why[i];
 	return n;
 }
 
 static double
-rate(const struct tally *t)
+rate(const struct export_tally *t)
 {
 	return t->seconds > 0 ? (double)t->rows / t->seconds : 0;
 }
 
-static void
-summary_text(const struct tally *t, const char *mode, const char *format,
-    const char *rules, struct strbuf *out)
+void
+export_summary_text(const struct export_tally *t, const char *mode,
+    const char *format, const char *rules, struct strbuf *out)
 {
-	int order[WHY_NB], n = sorted_whys(t, order), i;
+	int order[EXPORT_WHY_NB], n = sorted_whys(t, order), i;
 
 	strbuf_addf(out, "kifu: %s %s: ", mode, format);
 	if (t->shards)
@@ -537,18 +449,18 @@ summary_text(const struct tally *t, const char *mode, const char *format,
 		strbuf_adds(out, "  skipped      ");
 		for (i = 0; i < n; i++)
 			strbuf_addf(out, "%s%s %lld", i ? ", " : "",
-			    why_name(order[i]), t->why[order[i]]);
+			    export_why_name(order[i]), t->why[order[i]]);
 		strbuf_addc(out, '\n');
 	}
 	strbuf_addf(out, "  time         %.3f s, %.0f rows/s\n", t->seconds,
 	    rate(t));
 }
 
-static void
-summary_json(const struct tally *t, const char *mode, const char *format,
-    const char *rules, struct strbuf *out)
+void
+export_summary_json(const struct export_tally *t, const char *mode,
+    const char *format, const char *rules, struct strbuf *out)
 {
-	int order[WHY_NB], n = sorted_whys(t, order), i;
+	int order[EXPORT_WHY_NB], n = sorted_whys(t, order), i;
 
 	strbuf_addf(out, "{\"mode\": \"%s\", \"format\": \"%s\", ", mode,
 	    format);
@@ -564,27 +476,10 @@ summary_json(const struct tally *t, const char *mode, const char *format,
 	    t->records, t->exported, t->disputed, skipped_total(t));
 	for (i = 0; i < n; i++)
 		strbuf_addf(out, "%s\"%s\": %lld", i ? ", " : "",
-		    why_name(order[i]), t->why[order[i]]);
+		    export_why_name(order[i]), t->why[order[i]]);
 	strbuf_addf(out, "}, \"files_skipped\": %lld, \"rows\": %llu, "
 	    "\"bytes\": %llu, \"seconds\": %.3f, \"rows_per_second\": %.0f}\n",
 	    t->files_skipped, t->rows, t->bytes, t->seconds, rate(t));
-}
-
-static void
-print_summary(const struct export *x, const char *mode, const char *format,
-    const char *rules)
-{
-	struct strbuf sum = STRBUF_INIT;
-
-	if (x->summary_json) {
-		summary_json(&x->t, mode, format, rules, &sum);
-		fputs(sum.buf, stdout);
-	} else {
-		summary_text(&x->t, mode, format, rules, &sum);
-		fflush(stdout);
-		fputs(sum.buf, stderr);
-	}
-	strbuf_release(&sum);
 }
 
 /* --- output ------------------------------------------------------------- */
@@ -597,20 +492,23 @@ is_stdout(const char *path)
 
 /*
  * Opens the outputs before any work: an existing file (without --force)
- * or a directory that cannot take one is refused at once. Returns 0 or
- * EXIT_TROUBLE.
+ * or a directory that cannot take one is refused at once. Returns 0, or
+ * -1 with why set.
  */
 static int
-open_outputs(struct export *x, int binary)
+open_outputs(struct export *x, int binary, struct strbuf *why)
 {
-	if (output_stream_open(&x->out_s, x->out_path, x->force, -1) < 0)
-		return cmd_error("cannot write '%s': %s%s", x->out_path,
+	if (output_stream_open(&x->out_s, x->out_path, x->force, -1) < 0) {
+		strbuf_addf_line(why, "cannot write '%s': %s%s", x->out_path,
 		    strerror(errno), errno == EEXIST ? " (use --force to "
 		    "replace it)" : "");
+		return -1;
+	}
 	if (binary && !x->out_s.tmp && isatty(x->out_s.fd)) {
 		output_stream_abort(&x->out_s);
-		return cmd_error("refusing to write binary rows to a terminal; "
-		    "use -o FILE or a pipe");
+		strbuf_addf_line(why, "refusing to write binary rows to a "
+		    "terminal; use -o FILE or a pipe");
+		return -1;
 	}
 	x->out = &x->out_s;
 	if (!x->keys_path)
@@ -619,64 +517,113 @@ open_outputs(struct export *x, int binary)
 		int saved = errno;
 
 		output_stream_abort(&x->out_s);
-		return cmd_error("cannot write '%s': %s%s", x->keys_path,
+		x->out = NULL;
+		strbuf_addf_line(why, "cannot write '%s': %s%s", x->keys_path,
 		    strerror(saved), saved == EEXIST ? " (use --force to "
 		    "replace it)" : "");
+		return -1;
 	}
 	x->keys = &x->keys_s;
 	return 0;
 }
 
-static void
-abort_outputs(struct export *x)
+void
+export_abort(struct export *x)
 {
-	output_stream_abort(x->out);
+	if (x->out)
+		output_stream_abort(x->out);
 	if (x->keys)
 		output_stream_abort(x->keys);
+	x->out = x->keys = NULL;
 }
 
-/*
- * Puts the files in place, the keys last: a keys file never names rows
- * that are not there. Returns 0 or EXIT_TROUBLE (nothing left behind).
- */
-static int
-finish_outputs(struct export *x)
+int
+export_finish(struct export *x, struct strbuf *why)
 {
 	const char *name = x->keys_failed ? x->keys_path : x->out_path;
+	struct output_stream *keys = x->keys;
 
 	if (x->write_failed) {
-		abort_outputs(x);
-		return cmd_error("cannot write '%s': %s; nothing written",
+		export_abort(x);
+		strbuf_addf_line(why, "cannot write '%s': %s; nothing written",
 		    is_stdout(name) ? "<stdout>" : name,
 		    strerror(x->write_failed));
+		return -1;
 	}
-	if (output_stream_commit(x->out) < 0) {
+	x->out = x->keys = NULL;
+	if (output_stream_commit(&x->out_s) < 0) {
 		int saved = errno;
 
-		if (x->keys)
-			output_stream_abort(x->keys);
-		return cmd_error("cannot write '%s': %s; nothing written",
+		if (keys)
+			output_stream_abort(keys);
+		strbuf_addf_line(why, "cannot write '%s': %s; nothing written",
 		    is_stdout(x->out_path) ? "<stdout>" : x->out_path,
 		    strerror(saved));
+		return -1;
 	}
-	if (x->keys && output_stream_commit(x->keys) < 0)
-		return cmd_error("cannot write '%s': %s", x->keys_path,
+	if (keys && output_stream_commit(keys) < 0) {
+		strbuf_addf_line(why, "cannot write '%s': %s", x->keys_path,
 		    strerror(errno));
+		return -1;
+	}
 	return 0;
 }
 
-static int
+static void
 start_keys(struct export *x, const char *format)
 {
 	if (!x->keys)
-		return 0;
+		return;
 	strbuf_reset(&x->line);
 	keys_write_header(&x->line, format);
 	if (output_stream_write(x->keys, x->line.buf, x->line.len) < 0) {
 		x->write_failed = errno;
 		x->keys_failed = 1;
 	}
-	return 0;
+}
+
+static struct export *
+export_new(const struct export_opts *o, struct export_tally *t)
+{
+	struct export *x = xcalloc(1, sizeof(*x));
+
+	x->fmt = o->fmt;
+	x->to = o->rows;
+	x->so = o->select;
+	x->verbose = o->verbose;
+	x->force = o->force;
+	x->notes = o->notes;
+	x->out_path = o->out_path;
+	x->keys_path = o->keys_path;
+	strbuf_init(&x->line);
+	memset(t, 0, sizeof(*t));
+	x->t = t;
+	return x;
+}
+
+void
+export_free(struct export *x)
+{
+	if (!x)
+		return;
+	export_abort(x);
+	select_seen_release(&x->seen);
+	strbuf_release(&x->line);
+	free(x);
+}
+
+struct export *
+export_open(const struct export_opts *o, struct export_tally *t,
+    struct strbuf *why)
+{
+	struct export *x = export_new(o, t);
+
+	if (open_outputs(x, x->fmt->binary, why)) {
+		export_free(x);
+		return NULL;
+	}
+	start_keys(x, x->fmt->name);
+	return x;
 }
 
 /* --- --merge ------------------------------------------------------------ */
@@ -686,29 +633,35 @@ struct shard {
 	int fd;			/* the rows, open from the check on */
 };
 
-/* A keys file read whole into *keys; 0 or EXIT_TROUBLE (reported). */
+/* A keys file read whole into *keys; 0, or -1 with why set. */
 static int
-read_keys(const struct shard *s, struct strbuf *keys, struct keys_reader *rd)
+read_keys(const struct shard *s, struct strbuf *keys, struct keys_reader *rd,
+    struct strbuf *why)
 {
 	struct keys_error err;
 
 	strbuf_reset(keys);
-	if (input_read(s->keys_path, keys) < 0)
-		return cmd_error("cannot read '%s': %s", s->keys_path,
+	if (input_read(s->keys_path, keys) < 0) {
+		strbuf_addf_line(why, "cannot read '%s': %s", s->keys_path,
 		    strerror(errno));
-	if (keys_reader_init(rd, keys->buf, keys->len, &err) < 0)
-		return cmd_error("%s:%lu: %s", s->keys_path, err.line,
+		return -1;
+	}
+	if (keys_reader_init(rd, keys->buf, keys->len, &err) < 0) {
+		strbuf_addf_line(why, "%s:%lu: %s", s->keys_path, err.line,
 		    err.message);
+		return -1;
+	}
 	return 0;
 }
 
 /*
  * Checks a shard before anything is written: its keys file reads, holds
  * the format of the others (*format, the first's), and its bytes add up
- * to its rows file's size. Opens the rows. 0 or EXIT_TROUBLE (reported).
+ * to its rows file's size. Opens the rows. 0, or -1 with why set.
  */
 static int
-check_shard(struct shard *s, struct strbuf *keys, char *format, size_t fn)
+check_shard(struct shard *s, struct strbuf *keys, char *format, size_t fn,
+    struct strbuf *why)
 {
 	struct keys_reader rd;
 	struct keys_error err;
@@ -717,34 +670,45 @@ check_shard(struct shard *s, struct strbuf *keys, char *format, size_t fn)
 	unsigned long long sum = 0;
 	int r;
 
-	if (read_keys(s, keys, &rd))
-		return EXIT_TROUBLE;
+	if (read_keys(s, keys, &rd, why))
+		return -1;
 	if (!*format)
 		snprintf(format, fn, "%s", rd.format);
-	else if (strcmp(format, rd.format) != 0)
-		return cmd_error("%s: keys of %s rows, not %s: shards of one "
-		    "format only", s->keys_path, rd.format, format);
+	else if (strcmp(format, rd.format) != 0) {
+		strbuf_addf_line(why, "%s: keys of %s rows, not %s: shards of "
+		    "one format only", s->keys_path, rd.format, format);
+		return -1;
+	}
 	while ((r = keys_read(&rd, &k, &err)) > 0)
 		sum += k.bytes;
-	if (r < 0)
-		return cmd_error("%s:%lu: %s", s->keys_path, err.line,
+	if (r < 0) {
+		strbuf_addf_line(why, "%s:%lu: %s", s->keys_path, err.line,
 		    err.message);
-	if ((s->fd = open(s->rows_path, O_RDONLY)) < 0)
-		return cmd_error("cannot read '%s': %s", s->rows_path,
+		return -1;
+	}
+	if ((s->fd = open(s->rows_path, O_RDONLY)) < 0) {
+		strbuf_addf_line(why, "cannot read '%s': %s", s->rows_path,
 		    strerror(errno));
-	if (fstat(s->fd, &st) < 0 || !S_ISREG(st.st_mode))
-		return cmd_error("cannot read '%s': not a file", s->rows_path);
-	if ((unsigned long long)st.st_size != sum)
-		return cmd_error("'%s' has %llu bytes, but its keys '%s' name "
-		    "%llu: not the keys of these rows", s->rows_path,
+		return -1;
+	}
+	if (fstat(s->fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		strbuf_addf_line(why, "cannot read '%s': not a file",
+		    s->rows_path);
+		return -1;
+	}
+	if ((unsigned long long)st.st_size != sum) {
+		strbuf_addf_line(why, "'%s' has %llu bytes, but its keys '%s' "
+		    "name %llu: not the keys of these rows", s->rows_path,
 		    (unsigned long long)st.st_size, s->keys_path, sum);
+		return -1;
+	}
 	return 0;
 }
 
 /* Copies n bytes at off of the shard's rows to the output. */
 static int
 copy_rows(struct export *x, const struct shard *s, unsigned long long off,
-    unsigned long long n, char *buf, size_t bufsize)
+    unsigned long long n, char *buf, size_t bufsize, struct strbuf *why)
 {
 	while (n && !x->write_failed) {
 		size_t want = n < bufsize ? (size_t)n : bufsize;
@@ -752,9 +716,12 @@ copy_rows(struct export *x, const struct shard *s, unsigned long long off,
 
 		if (got < 0 && errno == EINTR)
 			continue;
-		if (got <= 0)
-			return cmd_error("cannot read '%s': %s", s->rows_path,
-			    got < 0 ? strerror(errno) : "it got shorter");
+		if (got <= 0) {
+			strbuf_addf_line(why, "cannot read '%s': %s",
+			    s->rows_path, got < 0 ? strerror(errno) :
+			    "it got shorter");
+			return -1;
+		}
 		write_rows(x, buf, (size_t)got);
 		off += (unsigned long long)got;
 		n -= (unsigned long long)got;
@@ -769,7 +736,7 @@ copy_rows(struct export *x, const struct shard *s, unsigned long long off,
  */
 static int
 merge_shard(struct export *x, const struct shard *s, struct strbuf *keys,
-    char *buf, size_t bufsize)
+    char *buf, size_t bufsize, struct strbuf *why)
 {
 	struct keys_reader rd;
 	struct keys_error err;
@@ -778,70 +745,80 @@ merge_shard(struct export *x, const struct shard *s, struct strbuf *keys,
 	long long index = 0;
 	int r = 0;
 
-	if (read_keys(s, keys, &rd))
-		return EXIT_TROUBLE;
+	if (read_keys(s, keys, &rd, why))
+		return -1;
 	while (!x->write_failed && (r = keys_read(&rd, &k, &err)) > 0) {
-		x->t.records++;
+		x->t->records++;
 		index++;
 		if (!select_seen_add(&x->seen, k.key)) {
-			x->t.why[WHY_SELECT + SELECT_REPEAT]++;
-			if (x->verbose)
-				fprintf(stderr, "%s: record %lld of the shard: "
-				    "skipped (uniq)\n", s->rows_path, index);
+			x->t->why[EXPORT_SELECT + SELECT_REPEAT]++;
+			if (x->verbose && x->notes)
+				fprintf(x->notes, "%s: record %lld of the "
+				    "shard: skipped (uniq)\n", s->rows_path,
+				    index);
 		} else {
-			if (copy_rows(x, s, off, k.bytes, buf, bufsize))
-				return EXIT_TROUBLE;
-			x->t.exported++;
-			x->t.rows += k.rows;
-			x->t.bytes += k.bytes;
+			if (copy_rows(x, s, off, k.bytes, buf, bufsize, why))
+				return -1;
+			x->t->exported++;
+			x->t->rows += k.rows;
+			x->t->bytes += k.bytes;
 			write_key(x, &k);
 		}
 		off += k.bytes;
 	}
-	if (r < 0)
-		return cmd_error("%s:%lu: %s", s->keys_path, err.line,
+	if (r < 0) {
+		strbuf_addf_line(why, "%s:%lu: %s", s->keys_path, err.line,
 		    err.message);
+		return -1;
+	}
 	return 0;
 }
 
-static int
-cmd_merge(struct export *x, int argc, char **argv, const char *want)
+int
+export_merge(const struct export_opts *o, char *const *files, int nfiles,
+    struct export_tally *t, const char **format_out, struct strbuf *why)
 {
+	struct export *x = export_new(o, t);
 	const struct train_format *f = NULL;
 	struct strbuf keys = STRBUF_INIT;
 	char format[sizeof(((struct keys_reader *)0)->format)];
 	struct shard *sh;
-	int i, n = argc / 2, rc = 0;
+	int i, n = nfiles / 2, rc = 0;
 	size_t bufsize = 1 << 20;
 	char *buf = NULL;
 	double t0 = clock_now();
 
-	if (argc == 0 || argc % 2)
-		return cmd_usage_error(cmd_export_usage, "--merge takes pairs "
-		    "of a rows file and its keys file");
-	snprintf(format, sizeof(format), "%s", want ? want : "");
+	if (nfiles < 2 || nfiles % 2) {
+		strbuf_addf_line(why, "the shards come in pairs of a rows file "
+		    "and its keys file");
+		export_free(x);
+		return -1;
+	}
+	snprintf(format, sizeof(format), "%s", o->fmt ? o->fmt->name : "");
 	sh = xcalloc((size_t)n, sizeof(*sh));
 	for (i = 0; i < n; i++) {
 		sh[i].fd = -1;
-		sh[i].rows_path = argv[2 * i];
-		sh[i].keys_path = argv[2 * i + 1];
+		sh[i].rows_path = files[2 * i];
+		sh[i].keys_path = files[2 * i + 1];
 	}
 	for (i = 0; i < n && !rc; i++)
-		rc = check_shard(&sh[i], &keys, format, sizeof(format));
-	if (!rc && !(f = train_formats_by_name(format)))
-		rc = cmd_error("%s: rows of an unknown format '%s'",
+		rc = check_shard(&sh[i], &keys, format, sizeof(format), why);
+	if (!rc && !(f = train_formats_by_name(format))) {
+		strbuf_addf_line(why, "%s: rows of an unknown format '%s'",
 		    sh[0].keys_path, format);
-	if (!rc && (rc = open_outputs(x, f->binary)) == 0) {
+		rc = -1;
+	}
+	if (!rc && (rc = open_outputs(x, f->binary, why)) == 0) {
 		start_keys(x, f->name);
 		buf = xmalloc(bufsize);
-		x->t.shards = n;
+		t->shards = n;
 		for (i = 0; i < n && !rc; i++)
-			rc = merge_shard(x, &sh[i], &keys, buf, bufsize);
+			rc = merge_shard(x, &sh[i], &keys, buf, bufsize, why);
 		if (rc) {
-			abort_outputs(x);
-			cmd_error("nothing written");
+			export_abort(x);
+			strbuf_addf_line(why, "nothing written");
 		} else {
-			rc = finish_outputs(x);
+			rc = export_finish(x, why);
 		}
 	}
 	free(buf);
@@ -850,188 +827,10 @@ cmd_merge(struct export *x, int argc, char **argv, const char *want)
 			close(sh[i].fd);
 	free(sh);
 	strbuf_release(&keys);
+	export_free(x);
 	if (rc)
-		return EXIT_TROUBLE;
-	x->t.seconds = clock_now() - t0;
-	print_summary(x, "merge", f->name, NULL);
-	return EXIT_OK;
-}
-
-/* --- options -------------------------------------------------------------- */
-
-static int
-take_count(const char *arg, const char *opt, int *v)
-{
-	if ((*v = cmd_parse_int(arg, 1000000)) < 0)
-		return cmd_usage_error(cmd_export_usage, "%s takes a number from "
-		    "0 to 1000000, not '%s'", opt, arg);
+		return -1;
+	t->seconds = clock_now() - t0;
+	*format_out = f->name;
 	return 0;
-}
-
-static int
-take_eval(const char *arg, long long *v)
-{
-	char *end;
-
-	errno = 0;
-	*v = strtoll(arg, &end, 10);
-	if (!*arg || *end || *arg == '-' || *arg == '+' || errno || *v < 1)
-		return cmd_usage_error(cmd_export_usage, "--stop-at-eval takes "
-		    "a positive number, not '%s'", arg);
-	return 0;
-}
-
-int
-cmd_export(int argc, char **argv)
-{
-	static const struct option longopts[] = {
-		{ "to", required_argument, NULL, 't' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "force", no_argument, NULL, OPT_FORCE },
-		{ "keys-out", required_argument, NULL, OPT_KEYS_OUT },
-		{ "summary-json", no_argument, NULL, OPT_SUMMARY_JSON },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "skip-plies", required_argument, NULL, OPT_SKIP_PLIES },
-		{ "stop-at-eval", required_argument, NULL, OPT_STOP_AT_EVAL },
-		{ "require-eval", no_argument, NULL, OPT_REQUIRE_EVAL },
-		{ "ply", required_argument, NULL, OPT_PLY },
-		{ "merge", no_argument, NULL, OPT_MERGE },
-		{ "from", required_argument, NULL, OPT_FROM },
-		{ "help", no_argument, NULL, 'h' },
-		SELECT_LONGOPTS,
-		WALK_LONGOPTS,
-		RULE_LONGOPTS,
-		{ NULL, 0, NULL, 0 }
-	};
-	const char *usage = cmd_export_usage;
-	struct ruleopts ro;
-	struct walkopts wo;
-	struct ruleset rs;
-	char desc[RULESET_DESC_MAX];
-	struct export x;
-	int opt, rc, merge = 0, ply_set = 0, skip_set = 0, walk_opts = 0;
-	int sel_opts = 0;
-
-	memset(&x, 0, sizeof(x));
-	ruleopts_init(&ro);
-	walkopts_init(&wo, "records");
-	select_init(&x.so);
-	strbuf_init(&x.line);
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "ht:o:j:zv", longopts,
-	    NULL)) != -1) {
-		switch (opt) {
-		case 't':
-			if (!(x.fmt = train_formats_by_name(optarg)))
-				return cmd_usage_error(usage, "unknown format "
-				    "'%s' (known: %s)", optarg,
-				    train_formats_names());
-			break;
-		case 'o': x.out_path = optarg; break;
-		case OPT_FORCE: x.force = 1; break;
-		case OPT_KEYS_OUT: x.keys_path = optarg; break;
-		case OPT_SUMMARY_JSON: x.summary_json = 1; break;
-		case 'v': x.verbose = 1; break;
-		case OPT_SKIP_PLIES:
-			if (take_count(optarg, "--skip-plies",
-			    &x.to.skip_plies))
-				return EXIT_TROUBLE;
-			skip_set = 1;
-			break;
-		case OPT_STOP_AT_EVAL:
-			if (take_eval(optarg, &x.to.stop_at_eval))
-				return EXIT_TROUBLE;
-			break;
-		case OPT_REQUIRE_EVAL: x.to.require_eval = 1; break;
-		case OPT_PLY:
-			if (take_count(optarg, "--ply", &x.to.ply))
-				return EXIT_TROUBLE;
-			ply_set = 1;
-			break;
-		case OPT_MERGE: merge = 1; break;
-		case OPT_FROM:
-			if (!(x.jo.from = formats_by_name(optarg)) ||
-			    !x.jo.from->read)
-				return cmd_usage_error(usage, "unknown format "
-				    "'%s' (known: %s)", optarg,
-				    formats_names());
-			break;
-		case 'h': return cmd_help(usage);
-		default:
-			if ((rc = walkopts_take(&wo, opt, optarg, usage)) != 0) {
-				if (rc != 1)
-					return rc;
-				walk_opts = 1;
-				break;
-			}
-			if ((rc = cmd_select_take(&x.so, opt, optarg,
-			    usage)) != 0) {
-				if (rc != 1)
-					return rc;
-				sel_opts = 1;
-				break;
-			}
-			if ((rc = ruleopts_take(&ro, opt, optarg, usage)) != 0) {
-				if (rc != 1)
-					return rc;
-				walk_opts = 1;
-				break;
-			}
-			return cmd_usage_error(usage, optopt ?
-			    "option '%s' needs a value" : "unknown option '%s'",
-			    argv[optind - 1]);
-		}
-	}
-	if (x.summary_json && is_stdout(x.out_path))
-		return cmd_usage_error(usage, "--summary-json prints on standard "
-		    "output: give the rows a file with -o");
-	if (x.keys_path && is_stdout(x.keys_path))
-		return cmd_usage_error(usage, "--keys-out wants a file");
-	if (x.keys_path && !is_stdout(x.out_path) &&
-	    strcmp(x.keys_path, x.out_path) == 0)
-		return cmd_usage_error(usage, "--keys-out and -o name the same "
-		    "file");
-	if (merge) {
-		if (walk_opts || sel_opts || skip_set || ply_set ||
-		    x.to.stop_at_eval || x.to.require_eval || x.jo.from)
-			return cmd_usage_error(usage, "--merge takes only -o, "
-			    "--force, --keys-out, --summary-json, -v and -t");
-		rc = cmd_merge(&x, argc - optind, argv + optind,
-		    x.fmt ? x.fmt->name : NULL);
-		select_seen_release(&x.seen);
-		strbuf_release(&x.line);
-		return rc;
-	}
-	if (!x.fmt)
-		return cmd_usage_error(usage, "-t <format> is needed (%s)",
-		    train_formats_names());
-	if (ply_set && x.fmt->write != hcp_write)
-		return cmd_usage_error(usage, "--ply is for -t hcp (one "
-		    "position a record)");
-	if (skip_set && x.fmt->write == hcp_write)
-		return cmd_usage_error(usage, "--skip-plies is for rows of "
-		    "every position; with -t hcp use --ply");
-	if (walkopts_finish(&wo, argc - optind, usage))
-		return EXIT_TROUBLE;
-	if (ruleopts_build(&ro, &rs, &x.jo.auto_rules, usage))
-		return EXIT_TROUBLE;
-	x.jo.rules = &rs;
-	x.jo.no_result_check = ro.no_result_check;
-	x.jo.limits = &ro.lim;
-	ruleset_describe(&rs, desc, sizeof(desc));
-	if (open_outputs(&x, x.fmt->binary))
-		return EXIT_TROUBLE;
-	start_keys(&x, x.fmt->name);
-	wo.po.judge = &x.jo;
-	if (walkopts_run(&wo, &export_ops, &x, argv + optind, argc - optind,
-	    NULL, &x.t.seconds)) {
-		abort_outputs(&x);
-		worst(&x, EXIT_TROUBLE);
-	} else if ((rc = finish_outputs(&x)) != 0)
-		worst(&x, rc);
-	else
-		print_summary(&x, "export", x.fmt->name, desc);
-	select_seen_release(&x.seen);
-	strbuf_release(&x.line);
-	return x.status;
 }
