@@ -1,21 +1,17 @@
 /*
  * stats.c - `kifu stats`: what the results of whole archives say (the
- * counting: stats/gamestats.c), walked as `kifu check` walks them, each
- * record judged as check judges it (the rule set auto by default); or
- * the JSON of several runs merged (--merge).
+ * counting, a record at a time: stats/gamestats.c), walked as `kifu
+ * check` walks them, each record judged as check judges it (the rule set
+ * auto by default); or the JSON of several runs merged (--merge).
  */
 #include <getopt.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "cmd.h"
 #include "ruleopts.h"
 #include "walkopts.h"
 #include "api/judge.h"
-#include "core/handicap.h"
-#include "core/usi.h"
-#include "core/xalloc.h"
 #include "stats/gamestats.h"
 #include "stats/jsonl.h"
 
@@ -62,67 +58,6 @@ struct stats_batch {
 	long long unreadable;
 	struct stats *c;
 };
-
-static const char *
-first_header(const struct record *r, enum header_id id)
-{
-	const struct record_header *h = record_find_header(r, id);
-
-	return h ? record_str(r, h->value) : "";
-}
-
-/* "7g7f 3c3d": the first two moves, "" if the game has fewer. */
-static void
-opening_of(const struct record *r, char *out)
-{
-	int32_t a = r->nodes[0].next, b;
-
-	out[0] = '\0';
-	if (a < 0 || r->nodes[a].mv == MOVE_NONE ||
-	    (b = r->nodes[a].next) < 0 || r->nodes[b].mv == MOVE_NONE)
-		return;
-	usi_format_move(r->nodes[a].mv, out);
-	strcat(out, " ");
-	usi_format_move(r->nodes[b].mv, out + strlen(out));
-}
-
-static enum start_kind
-start_of(const struct record *r)
-{
-	enum handicap h = handicap_identify(&r->start);
-
-	if (h == HANDICAP_EVEN)
-		return START_EVEN;
-	return h > HANDICAP_EVEN && h <= HANDICAP_10 ? START_HANDICAP :
-	    START_OTHER;
-}
-
-/* One record, read whole: replayed (the main line), judged, counted. */
-static void
-count_record(struct judge *j, const struct format *f, struct gamestats *gs)
-{
-	char date[DATE_MAX], opening[2 * USI_MOVE_MAX + 1];
-	struct replay_walk wk;
-	struct adjudication adj;
-	struct venue venue;
-	struct replay rp;
-	struct game g;
-
-	memset(&wk, 0, sizeof(wk));
-	wk.main_only = 1;
-	replay_record_walk(&j->r, &rp, &j->d, &wk);
-	judge_adjudicate(j, f, &rp, &adj, &venue);
-	date_of_record(&j->r, date);
-	opening_of(&j->r, opening);
-	g.result = adj.result;
-	g.start = start_of(&j->r);
-	g.black = first_header(&j->r, HDR_BLACK);
-	g.white = first_header(&j->r, HDR_WHITE);
-	g.event = first_header(&j->r, HDR_EVENT);
-	g.date = date;
-	g.opening = opening;
-	gamestats_add(gs, &g);
-}
 
 static void
 warn(struct stats *c, struct stats_batch *b, const char *file,
@@ -189,7 +124,7 @@ input(void *ctx, void *worker, void *batch, const struct pipe_input *in)
 	}
 	while ((st = judge_next(j, &ji, 0)) != READ_EOF) {
 		if (st == READ_OK)
-			count_record(j, ji.f, &b->gs);
+			gamestats_add_record(&b->gs, j, ji.f);
 		else
 			warn(c, b, in->name, &j->d, "record not counted");
 		if (st == READ_FATAL)

@@ -1,6 +1,6 @@
 /*
- * gamestats.c - counting games (gamestats.h): adding, merging, JSON out
- * and back in, tables.
+ * gamestats.c - counting games (gamestats.h): adding (a game, or a record
+ * judged), merging, JSON out and back in, tables.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,6 +8,9 @@
 
 #include "stats/gamestats.h"
 #include "stats/table.h"
+#include "api/judge.h"
+#include "core/handicap.h"
+#include "core/usi.h"
 #include "core/xalloc.h"
 
 /* Plies in one bin of the length histogram. */
@@ -257,6 +260,69 @@ gamestats_add(struct gamestats *s, const struct game *g)
 	/* name_id may move the rows: the id first. */
 	id = name_id(s, key);
 	summary_add(&s->group[id], g);
+}
+
+/* --- a record ------------------------------------------------------- */
+
+static const char *
+first_header(const struct record *r, enum header_id id)
+{
+	const struct record_header *h = record_find_header(r, id);
+
+	return h ? record_str(r, h->value) : "";
+}
+
+/* "7g7f 3c3d": the first two moves, "" if the game has fewer. */
+static void
+opening_of(const struct record *r, char *out)
+{
+	int32_t a = r->nodes[0].next, b;
+
+	out[0] = '\0';
+	if (a < 0 || r->nodes[a].mv == MOVE_NONE ||
+	    (b = r->nodes[a].next) < 0 || r->nodes[b].mv == MOVE_NONE)
+		return;
+	usi_format_move(r->nodes[a].mv, out);
+	strcat(out, " ");
+	usi_format_move(r->nodes[b].mv, out + strlen(out));
+}
+
+static enum start_kind
+start_of(const struct record *r)
+{
+	enum handicap h = handicap_identify(&r->start);
+
+	if (h == HANDICAP_EVEN)
+		return START_EVEN;
+	return h > HANDICAP_EVEN && h <= HANDICAP_10 ? START_HANDICAP :
+	    START_OTHER;
+}
+
+void
+gamestats_add_record(struct gamestats *s, struct judge *j,
+    const struct format *f)
+{
+	char date[DATE_MAX], opening[2 * USI_MOVE_MAX + 1];
+	struct replay_walk wk;
+	struct adjudication adj;
+	struct venue venue;
+	struct replay rp;
+	struct game g;
+
+	memset(&wk, 0, sizeof(wk));
+	wk.main_only = 1;
+	replay_record_walk(&j->r, &rp, &j->d, &wk);
+	judge_adjudicate(j, f, &rp, &adj, &venue);
+	date_of_record(&j->r, date);
+	opening_of(&j->r, opening);
+	g.result = adj.result;
+	g.start = start_of(&j->r);
+	g.black = first_header(&j->r, HDR_BLACK);
+	g.white = first_header(&j->r, HDR_WHITE);
+	g.event = first_header(&j->r, HDR_EVENT);
+	g.date = date;
+	g.opening = opening;
+	gamestats_add(s, &g);
 }
 
 void

@@ -82,6 +82,17 @@ void gamestats_init(struct gamestats *s, enum group_by by);
 void gamestats_release(struct gamestats *s);
 
 void gamestats_add(struct gamestats *s, const struct game *g);
+
+/*
+ * One record read whole into j->r (judge_next): replayed on its main
+ * line, its result under j's rules (read as format f), its start, its
+ * players, event, date and first two moves counted. The replay's
+ * diagnostics go to j->d. Any thread, on a gamestats of its own.
+ */
+struct judge;
+struct format;
+void gamestats_add_record(struct gamestats *s, struct judge *j,
+    const struct format *f);
 /* Adds b's counts to a (the same grouping). */
 void gamestats_merge(struct gamestats *a, const struct gamestats *b);
 
