@@ -146,18 +146,4 @@ struct json_t;
 int cmd_read_jsonl(const char *path,
     int (*fn)(void *ctx, struct json_t *o, char *why, size_t n), void *ctx);
 
-/*
- * The game database's calls (db/indexdb.h) with their errors printed
- * (cmd/db.c): cmd_db_error prints "'PATH': WHAT: SQLITE'S MESSAGE" and
- * returns EXIT_TROUBLE; the others fail as their indexdb_ calls do.
- */
-struct sqlite3;
-struct sqlite3_stmt;
-int cmd_db_error(struct sqlite3 *db, const char *path, const char *what);
-struct sqlite3 *cmd_db_open(const char *path, int writable);
-struct sqlite3_stmt *cmd_db_prepare(struct sqlite3 *db, const char *path,
-    const char *sql);
-int cmd_db_find_position(struct sqlite3 *db, const char *path,
-    const struct position *pos, int board_only, int64_t **ids);
-
 #endif /* KIFU_CMD_CMD_H */
