@@ -1,7 +1,9 @@
 /*
  * indexdb.h - the game database of `kifu index`: an SQLite file, its
- * schema (doc/archives.md describes it for users of sqlite3), and
- * what `find --db` and `tree --db` read from it.
+ * schema (doc/archives.md describes it for users of sqlite3), and what
+ * reading it takes. db/build.h builds and updates it, db/search.h
+ * answers find's criteria from it (`find --db`), db/tree.h explores
+ * its openings (`tree --db`).
  *
  * Why SQLite: one file, no server, and every language reads it; the
  * field's standard embedded database. The schema is versioned (PRAGMA

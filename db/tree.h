@@ -29,7 +29,7 @@ struct tree_move {
 	char move[USI_MOVE_MAX];	/* USI: "7g7f" */
 	long long games;		/* every game counted once */
 	long long black, draws, white;	/* how they ended: wins, no winner */
-	int64_t last;			/* the last game counted (the explorer's) */
+	int64_t last;			/* the explorer's: last game counted */
 };
 
 /* A position: its games and their moves, most played first. */

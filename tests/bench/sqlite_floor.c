@@ -63,7 +63,7 @@ main(int argc, char **argv)
 		    sqlite3_errmsg(db));
 		return 1;
 	}
-	/* the build's own settings (cmd/index.c), minus its safety */
+	/* the build's own settings (db/build.c), minus its safety */
 	if (run(db, "PRAGMA page_size=16384; PRAGMA journal_mode=OFF;"
 	    " PRAGMA synchronous=OFF; PRAGMA cache_size=-262144;"
 	    " PRAGMA temp_store=FILE;"
