@@ -84,7 +84,10 @@ int indexdb_build(const char *path, char *const *paths, int npaths,
  */
 struct indexdb_update;
 
-/* The index at path opened for an update, or NULL with why set. */
+/*
+ * The index at path opened for an update (path borrowed for u's life),
+ * or NULL with why set.
+ */
 struct indexdb_update *indexdb_update_open(const char *path,
     struct strbuf *why);
 

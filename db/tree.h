@@ -44,7 +44,10 @@ void tree_node_release(struct tree_node *nd);
 /* An index open for exploring; opaque. */
 struct indexdb_tree;
 
-/* The index at path opened read-only, or NULL with why set. */
+/*
+ * The index at path opened read-only (path borrowed for t's life), or
+ * NULL with why set.
+ */
 struct indexdb_tree *indexdb_tree_open(const char *path, struct strbuf *why);
 void indexdb_tree_close(struct indexdb_tree *t);
 

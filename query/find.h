@@ -27,7 +27,8 @@
  * find_prepare; the counts are the main thread's, merged batch by batch.
  */
 struct find {
-	struct filter f;	/* finished (filter_finish); owned */
+	/* The criteria, finished (filter_finish); the caller releases them. */
+	struct filter f;
 	struct judge_opts jo;	/* how the records are read */
 	/* The output: lines unless one of these (one at most). */
 	int json;		/* a JSON object a match */

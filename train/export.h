@@ -52,7 +52,7 @@ struct export_tally {
 	long long inputs_failed;	/* inputs that could not be read */
 };
 
-/* What to export and where; every pointer is borrowed. */
+/* What to export and where; every pointer is borrowed for the export. */
 struct export_opts {
 	/* The rows; for a merge, the format the shards must be of, or NULL. */
 	const struct train_format *fmt;
