@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "helpers.h"
+#include "scratch.h"
 #include "api/input.h"
 #include "api/judge.h"
 #include "core/position.h"
@@ -23,38 +24,6 @@
 #include "walk/pipeline.h"
 
 #define FIND "testdata/find"
-
-/* A scratch directory, and paths in it. */
-static char dir[64];
-
-static const char *
-in_dir(const char *name)
-{
-	static char buf[4][128];
-	static int k;
-
-	k = (k + 1) % 4;
-	snprintf(buf[k], sizeof(buf[k]), "%s/%s", dir, name);
-	return buf[k];
-}
-
-static int
-setup(void **state)
-{
-	(void)state;
-	snprintf(dir, sizeof(dir), "/tmp/kifu-test-db.XXXXXX");
-	return mkdtemp(dir) ? 0 : -1;
-}
-
-static int
-teardown(void **state)
-{
-	char cmd[128];
-
-	(void)state;
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	return system(cmd);
-}
 
 /* What a run's callbacks were told. */
 struct told {
@@ -441,7 +410,7 @@ test_update(void **state)
 	struct told t;
 
 	(void)state;
-	snprintf(recs, sizeof(recs), "%s/recs", dir);
+	snprintf(recs, sizeof(recs), "%s/recs", scratch_dir);
 	assert_int_equal(mkdir(recs, 0777), 0);
 	paths[0] = recs;
 	copy_file(FIND "/two-games.csa", in_dir("recs/a.csa"));
@@ -482,5 +451,6 @@ main(void)
 		cmocka_unit_test(test_update),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, scratch_setup,
+	    scratch_teardown);
 }

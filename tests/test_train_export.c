@@ -12,43 +12,13 @@
 #include <unistd.h>
 
 #include "helpers.h"
+#include "scratch.h"
 #include "api/input.h"
 #include "api/judge.h"
 #include "train/export.h"
 #include "walk/pipeline.h"
 
 #define FIND "testdata/find"
-
-static char dir[64];
-
-static const char *
-in_dir(const char *name)
-{
-	static char buf[4][128];
-	static int k;
-
-	k = (k + 1) % 4;
-	snprintf(buf[k], sizeof(buf[k]), "%s/%s", dir, name);
-	return buf[k];
-}
-
-static int
-setup(void **state)
-{
-	(void)state;
-	snprintf(dir, sizeof(dir), "/tmp/kifu-test-export.XXXXXX");
-	return mkdtemp(dir) ? 0 : -1;
-}
-
-static int
-teardown(void **state)
-{
-	char cmd[128];
-
-	(void)state;
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	return system(cmd);
-}
 
 static long long
 size_of(const char *path)
@@ -158,7 +128,7 @@ shard_names(char names[4][128], char **shards, const char *a, const char *b,
 	int i;
 
 	for (i = 0; i < 4; i++) {
-		snprintf(names[i], sizeof(names[i]), "%s/%s", dir, v[i]);
+		snprintf(names[i], sizeof(names[i]), "%s/%s", scratch_dir, v[i]);
 		shards[i] = names[i];
 	}
 }
@@ -222,5 +192,6 @@ main(void)
 		cmocka_unit_test(test_merge_is_one_uniq_run),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, scratch_setup,
+	    scratch_teardown);
 }
