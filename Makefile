@@ -70,7 +70,8 @@ SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 # The folders are the architecture (doc/architecture.md). libkifu is
 # every folder but cmd/; the kifu program is cmd/ (one file a
 # subcommand, and what only commands need: options, messages) over it.
-LIB_DIRS := core parsers writers api walk stats query db book picture train
+LIB_DIRS := core parsers writers api walk stats query db book picture train \
+	mate
 # api/example.c is doc/library.md's example program (tests/install.sh builds
 # it against the installed library), not a part of libkifu.
 LIB_SRC := $(filter-out api/example.c,$(wildcard $(LIB_DIRS:%=%/*.c)))
