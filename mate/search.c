@@ -42,6 +42,13 @@ mix64(uint64_t x)
 	return x ^ (x >> 31);
 }
 
+/* Whether the path-dependent filter may hold results for a position. */
+static inline int
+bb_test_bit(const uint64_t *filter, uint64_t pkey)
+{
+	return (filter[(pkey >> 6) & PD_FILTER_MASK] >> (pkey & 63)) & 1;
+}
+
 static inline uint32_t
 sat_add(uint32_t a, uint32_t b)
 {
@@ -120,6 +127,63 @@ search_gives_check(const struct position *pos, move m)
 		if (!bb_any(bb_between[k][bb_pop(&sliders)] & occ))
 			return 1;
 	return 0;
+}
+
+/*
+ * What a check needs, worked out once per attacker node: the squares
+ * from which each piece type would attack the defender's king, and the
+ * attacker's pieces that stand between one of its sliders and that
+ * king (moving off the line discovers a check).
+ */
+struct check_info {
+	square k;
+	bitboard sq[PT_NB];
+	bitboard disc;
+};
+
+static void
+check_info(const struct position *pos, struct check_info *ci)
+{
+	enum color us = pos->side, them = color_flip(us);
+	square k = pos->king[them];
+	bitboard sliders;
+	int pt;
+
+	ci->k = k;
+	ci->disc = BB_EMPTY;
+	if (k == SQ_NONE)
+		return;
+	/* A piece of ours attacks k from s when theirs on k would reach s. */
+	for (pt = PT_PAWN; pt < PT_NB; pt++)
+		ci->sq[pt] = pt == PT_KING ? BB_EMPTY :
+		    bb_attacks(them, (enum piece_type)pt, k, pos->occ);
+	sliders = position_sliders_to(pos, k, us);
+	while (sliders) {
+		bitboard b = bb_between[k][bb_pop(&sliders)] & pos->occ;
+
+		if (b && !bb_more_than_one(b) && (b & pos->by_color[us]))
+			ci->disc |= b;
+	}
+}
+
+/*
+ * With the occupancy before the move: a slider moving away from the
+ * king along its line still has the old blocker between (the king was
+ * not in check), and one moving towards it has nothing new between.
+ */
+static inline int
+gives_check_fast(const struct check_info *ci, move m)
+{
+	square to = move_to(m), from;
+
+	if (ci->k == SQ_NONE)
+		return 0;
+	if (bb_test(ci->sq[piece_type_of(move_piece_after(m))], to))
+		return 1;
+	if (move_is_drop(m))
+		return 0;
+	from = move_from(m);
+	return bb_test(ci->disc, from) && !bb_test(bb_line[ci->k][from], to);
 }
 
 /* --- keys and the path --------------------------------------------------- */
@@ -239,10 +303,12 @@ kid_lookup(struct mate_ctx *c, struct kid *k, int bound)
 		set_disproved(k, DIS_ABS, 1);
 		return;
 	}
-	d = path_table_get(&c->paths, k->path);
-	if (d != DIS_NONE && (d == DIS_ABS || d >= bound)) {
-		set_disproved(k, d, 1);
-		return;
+	if (bb_test_bit(c->pd_filter, k->pkey)) {
+		d = path_table_get(&c->paths, k->path);
+		if (d != DIS_NONE && (d == DIS_ABS || d >= bound)) {
+			set_disproved(k, d, 1);
+			return;
+		}
 	}
 	tt_lookup(&c->tt, k->key, k->hand, c->problem, &p);
 	if (p.len != LEN_NONE && p.len <= bound) {
@@ -628,12 +694,16 @@ expand(struct mate_ctx *c, int or, int R, int *inc)
 	bitboard futile_sq = BB_EMPTY, tried_sq = BB_EMPTY;
 	int per_square = c->pos.king[c->attacker] == SQ_NONE;
 
+	struct check_info ci;
+
 	movegen_legal(&c->pos, &ml);
+	if (or)
+		check_info(&c->pos, &ci);
 	for (i = 0; i < ml.n; i++) {
 		move m = ml.m[i];
 		struct kid *k;
 
-		if (or && !search_gives_check(&c->pos, m))
+		if (or && !gives_check_fast(&ci, m))
 			continue;
 		if (!(k = push_kid(c)))
 			return -1;
@@ -926,6 +996,8 @@ store(struct mate_ctx *c, const struct res *r, uint64_t nodes)
 
 	if (r->dn == 0 && r->pd) {
 		path_table_put(&c->paths, c->path[c->ply].path, r->dis);
+		c->pd_filter[(c->path[c->ply].pkey >> 6) & PD_FILTER_MASK] |=
+		    (uint64_t)1 << (c->path[c->ply].pkey & 63);
 		return;
 	}
 	tt_store(&c->tt, key, hand, r->pn, r->dn,

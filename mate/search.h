@@ -70,6 +70,14 @@ struct mate_ctx {
 	size_t memory;
 	struct tt tt;
 	struct path_table paths;
+	/*
+	 * One bit a position key (hashed): set for positions that have a
+	 * path-dependent result, so that the path table is asked only
+	 * about them. 128 KB: it stays in the cache.
+	 */
+#define PD_FILTER_WORDS (1 << 14)
+#define PD_FILTER_MASK (PD_FILTER_WORDS - 1)
+	uint64_t pd_filter[PD_FILTER_WORDS];
 	struct futile_slot *futile;
 	size_t futile_mask;
 	/* q0 answers by position key: 1 mated, 2 not (0: empty). */

@@ -16,7 +16,6 @@
 #include "core/movegen.h"
 #include "core/rules.h"
 #include "core/sfen.h"
-#include "core/tsume.h"
 #include "core/xalloc.h"
 #include "search.h"
 
@@ -277,6 +276,11 @@ mate_begin(struct mate_ctx *c, const struct position *root,
 	c->barrier = 0;
 	c->nest = 0;
 	memset(c->repcount, 0, sizeof(c->repcount));
+	/*
+	 * The path table and its filter stay: path keys start from the
+	 * root, so another problem's entries never match, and one of the
+	 * same root on the same path holds still.
+	 */
 	clock_gettime(CLOCK_MONOTONIC, &c->start);
 }
 
@@ -540,8 +544,14 @@ mate_line_replays(struct mate_ctx *c, const struct position *pos,
 		return 0;
 	if (rules_play_state(&q) == PLAY_CHECKMATE)
 		return 1;
-	/* Only drops the attacker takes with mate again (core/tsume.c). */
-	return c->problem && tsume_mated(&q) && search_mated_now(c, &q);
+	/*
+	 * Only drops the attacker takes with mate again: the solver's own
+	 * test, every step of it through the core's move generator.
+	 * core/tsume.c is not asked: it plays the recaptures for real and
+	 * gives up past a fixed budget, which a long line of empty squares
+	 * exceeds (doc/mate.md).
+	 */
+	return c->problem && search_mated_now(c, &q);
 }
 
 /* --- solving ------------------------------------------------------------------------ */

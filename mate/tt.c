@@ -1,8 +1,11 @@
 /*
  * tt.c - the solver's tables (see tt.h).
  */
+/* MADV_HUGEPAGE (Linux): glibc declares it under _DEFAULT_SOURCE. */
+#define _DEFAULT_SOURCE
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "core/types.h"
 #include "tt.h"
@@ -17,16 +20,33 @@ clusters_for(size_t bytes, size_t unit)
 	return n;
 }
 
+/* Where the prefix starts: 256 KB. */
+#define TT_FIRST_CLUSTERS 2048
+
+/*
+ * The table is mapped, not allocated: its pages are zero and cost
+ * nothing until written. Huge pages where the kernel gives them, for
+ * the large tables long searches grow into: entries fall anywhere, and
+ * with 4 KB pages nearly every first store to a cluster would fault.
+ */
 int
 tt_init(struct tt *t, size_t bytes)
 {
 	size_t n = clusters_for(bytes, TT_CLUSTER * sizeof(struct tt_entry));
+	size_t size = n * TT_CLUSTER * sizeof(struct tt_entry);
+	void *p = mmap(NULL, size, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
-	/* calloc of a large block maps fresh zero pages: none is touched. */
-	t->e = calloc(n * TT_CLUSTER, sizeof(*t->e));
-	if (!t->e)
+	if (p == MAP_FAILED)
 		return -1;
-	t->mask = n - 1;
+#ifdef MADV_HUGEPAGE
+	if (size >= (64u << 20))
+		madvise(p, size, MADV_HUGEPAGE);
+#endif
+	t->e = p;
+	t->max = n;
+	t->mask = (n < TT_FIRST_CLUSTERS ? n : TT_FIRST_CLUSTERS) - 1;
+	t->used = 0;
 	t->gen = 1;
 	return 0;
 }
@@ -34,20 +54,45 @@ tt_init(struct tt *t, size_t bytes)
 void
 tt_release(struct tt *t)
 {
-	free(t->e);
+	if (t->e)
+		munmap(t->e, tt_bytes(t));
 	t->e = NULL;
-}
-
-void
-tt_clear(struct tt *t)
-{
-	memset(t->e, 0, (t->mask + 1) * TT_CLUSTER * sizeof(*t->e));
 }
 
 size_t
 tt_bytes(const struct tt *t)
 {
+	return t->max * TT_CLUSTER * sizeof(*t->e);
+}
+
+size_t
+tt_bytes_used(const struct tt *t)
+{
 	return (t->mask + 1) * TT_CLUSTER * sizeof(*t->e);
+}
+
+/*
+ * Doubles the prefix: cluster i keeps the entries whose new key bit is
+ * clear and hands the others to cluster i + n, which is still empty.
+ */
+static void
+grow(struct tt *t)
+{
+	size_t n = t->mask + 1, i;
+	uint64_t bit = n;
+
+	for (i = 0; i < n; i++) {
+		struct tt_entry *from = t->e + i * TT_CLUSTER;
+		struct tt_entry *to = t->e + (i + n) * TT_CLUSTER;
+		int j, k = 0;
+
+		for (j = 0; j < TT_CLUSTER; j++)
+			if (from[j].key && (from[j].key & bit)) {
+				to[k++] = from[j];
+				memset(&from[j], 0, sizeof(from[j]));
+			}
+	}
+	t->mask = 2 * n - 1;
 }
 
 uint32_t
@@ -160,6 +205,15 @@ tt_store(struct tt *t, uint64_t key, uint32_t hand, uint32_t pn, uint32_t dn,
 				lowest = w;
 				e = &c[i];
 			}
+		}
+		if (e->key == 0 && ++t->used > (t->mask + 1) * TT_CLUSTER / 2 &&
+		    t->mask + 1 < t->max) {
+			/* The new entry's cluster may change: place it again. */
+			t->used--;
+			grow(t);
+			tt_store(t, key, hand, pn, dn, len, glen, dis, best, amount,
+			    ply);
+			return;
 		}
 		memset(e, 0, sizeof(*e));
 		e->key = key;

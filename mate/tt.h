@@ -57,22 +57,30 @@ struct tt_entry {
 /* Four entries, two cache lines: one board's hands share them. */
 #define TT_CLUSTER 4
 
+/*
+ * The table reserves its whole budget as address space but uses a
+ * prefix of it, a power of two of clusters, which doubles (in place,
+ * each cluster split in two by one more key bit) when half its slots
+ * are taken: a short search stays in a few hundred KB, a long one gets
+ * the whole budget, and no page is touched before it is used.
+ */
 struct tt {
 	struct tt_entry *e;
-	size_t mask;		/* clusters - 1 */
+	size_t mask;		/* clusters in use - 1 */
+	size_t max;		/* clusters reserved */
+	size_t used;		/* slots taken in the prefix */
 	uint8_t gen;
 };
 
 /*
- * Sizes the table to at most `bytes` (a power of two of clusters, at
- * least one). The memory is mapped lazily (calloc of fresh pages), so a
- * small problem touches little of it. Returns 0, or -1 out of memory.
+ * Reserves at most `bytes` (a power of two of clusters, at least one).
+ * Returns 0, or -1 when the address space cannot be had.
  */
 int tt_init(struct tt *t, size_t bytes);
 void tt_release(struct tt *t);
-/* Forgets everything (a new problem with the same table). */
-void tt_clear(struct tt *t);
+/* The bytes reserved (the ceiling) and the bytes in use now. */
 size_t tt_bytes(const struct tt *t);
+size_t tt_bytes_used(const struct tt *t);
 
 /*
  * Attacker's hands packed into a word with a zero guard bit above each
