@@ -52,12 +52,14 @@ int cmd_export(int argc, char **argv);
 int cmd_find(int argc, char **argv);
 int cmd_index(int argc, char **argv);
 int cmd_legal(int argc, char **argv);
+int cmd_mate(int argc, char **argv);
 int cmd_moves(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_summary(int argc, char **argv);
 int cmd_tree(int argc, char **argv);
+int cmd_tsume(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
 
 extern const char cmd_book_usage[];
@@ -69,12 +71,14 @@ extern const char cmd_export_usage[];
 extern const char cmd_find_usage[];
 extern const char cmd_index_usage[];
 extern const char cmd_legal_usage[];
+extern const char cmd_mate_usage[];
 extern const char cmd_moves_usage[];
 extern const char cmd_perft_usage[];
 extern const char cmd_show_usage[];
 extern const char cmd_stats_usage[];
 extern const char cmd_summary_usage[];
 extern const char cmd_tree_usage[];
+extern const char cmd_tsume_usage[];
 extern const char cmd_validate_usage[];
 
 /* "kifu: error: ..." on stderr; returns EXIT_TROUBLE for `return error(...)`. */

@@ -154,6 +154,9 @@ print_values(const struct command *c, const char *option)
 	/* Training rows: what dump reads and what export writes. */
 	int rows_from = reads_rows(name), rows_to = !strcmp(name, "export");
 
+	/* What the command's own help spells out comes first (mate --rules). */
+	if (print_spelled(c->usage, option))
+		return 1;
 	if (!strcmp(option, "--rules")) {
 		printf("auto\n");
 		print_list(ruleset_names());
@@ -181,7 +184,7 @@ print_values(const struct command *c, const char *option)
 		print_list(rows_to ? train_formats_names() : formats_names());
 	} else if (!strcmp(option, "--from")) {
 		print_list(rows_from ? train_formats_names() : formats_names());
-	} else if (!print_spelled(c->usage, option)) {
+	} else {
 		return 0;
 	}
 	return 1;

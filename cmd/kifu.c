@@ -39,6 +39,8 @@ static const struct command commands[] = {
 	    cmd_index_usage },
 	{ "legal", cmd_legal, "judge USI moves played from a position",
 	    cmd_legal_usage },
+	{ "mate", cmd_mate, "solve mates by checks: exact length and line",
+	    cmd_mate_usage },
 	{ "moves", cmd_moves, "list the legal moves of a position",
 	    cmd_moves_usage },
 	{ "perft", cmd_perft, "count the leaves of the legal move tree",
@@ -51,6 +53,8 @@ static const struct command commands[] = {
 	    cmd_summary_usage },
 	{ "tree", cmd_tree, "the opening explorer over an index: moves, "
 	    "games, results", cmd_tree_usage },
+	{ "tsume", cmd_tsume, "check composed problems: cooks, 変長, "
+	    "駒余り, 無駄合", cmd_tsume_usage },
 	{ "validate", cmd_validate, "replay records and report illegal moves",
 	    cmd_validate_usage },
 };

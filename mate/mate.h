@@ -180,6 +180,10 @@ int mate_line_replays(struct mate_ctx *c, const struct position *pos,
 int mate_line_hand_left(const struct mate_ctx *c, const struct position *pos,
     const struct mate_line *line);
 
+/* Records that pos's mate is exactly len plies, established elsewhere. */
+void mate_record_exact(struct mate_ctx *c, const struct position *pos,
+    int len);
+
 /* Statistics and state of the current session. */
 uint64_t mate_nodes(const struct mate_ctx *c);
 double mate_seconds(const struct mate_ctx *c);

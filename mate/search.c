@@ -1166,3 +1166,11 @@ search_query(struct mate_ctx *c, int R, struct res *r)
 		halt(c, MATE_STOP_NODES);	/* cannot happen: thresholds are infinite */
 	return -1;
 }
+
+void
+search_record_exact(struct mate_ctx *c, const struct position *pos, int len)
+{
+	tt_store(&c->tt, table_key(c, pos->board_key),
+	    hand_pack(pos->hand[c->attacker]), 0, PN_INF, (uint16_t)len,
+	    LEN_NONE, len >= 2 ? (uint16_t)(len - 2) : DIS_NONE, 0, 8, 0);
+}

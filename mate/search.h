@@ -137,4 +137,11 @@ int search_gives_check(const struct position *pos, move m);
 
 double search_elapsed(const struct mate_ctx *c);
 
+/*
+ * Records a fact found outside the search (a checker's backward
+ * induction): pos's mate is exactly len plies.
+ */
+void search_record_exact(struct mate_ctx *c, const struct position *pos,
+    int len);
+
 #endif /* KIFU_MATE_SEARCH_H */

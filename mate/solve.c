@@ -361,6 +361,12 @@ mate_futile(struct mate_ctx *c, const struct position *pos, move m)
 	return search_futile(c, pos, m, MATE_MAX_PLY - 2);
 }
 
+void
+mate_record_exact(struct mate_ctx *c, const struct position *pos, int len)
+{
+	search_record_exact(c, pos, len);
+}
+
 int
 mate_is_mated(struct mate_ctx *c, const struct position *pos)
 {
