@@ -181,7 +181,8 @@ check-docs: build/san/kifu all
 # ASan+UBSan, without libFuzzer (tests/fuzz/standalone.c).
 SAN_REGRESS := $(FUZZ_TARGETS:%=build/san/fuzz/regress_%) \
 	build/san/fuzz/regress_dump build/san/fuzz/regress_keys \
-	build/san/fuzz/regress_stats build/san/fuzz/regress_book
+	build/san/fuzz/regress_stats build/san/fuzz/regress_book \
+	build/san/fuzz/regress_problems
 
 build/san/fuzz/regress_%: tests/fuzz/fuzz.c tests/fuzz/standalone.c \
 		build/san/libkifu.a
@@ -210,6 +211,14 @@ build/san/fuzz/regress_book: tests/fuzz/fuzz_book.c tests/fuzz/standalone.c \
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(WARN) $(SAN_FLAGS) -o $@ tests/fuzz/fuzz_book.c \
 		tests/fuzz/standalone.c build/san/libkifu.a $(LIBS)
+
+# kifu mate's reader of problem lines.
+build/san/fuzz/regress_problems: tests/fuzz/fuzz_problems.c \
+		tests/fuzz/standalone.c build/san/libkifu.a
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) $(WARN) $(SAN_FLAGS) -o $@ \
+		tests/fuzz/fuzz_problems.c tests/fuzz/standalone.c \
+		build/san/libkifu.a $(LIBS)
 
 # kifu stats --merge's reader of shards: JSON, counted by stats/.
 build/san/fuzz/regress_stats: tests/fuzz/fuzz_stats.c tests/fuzz/standalone.c \
@@ -251,7 +260,8 @@ deps:
 # libFuzzer targets, one per input format (needs clang): see tests/fuzz/.
 FUZZ_FLAGS := -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 fuzz: $(FUZZ_TARGETS:%=build/fuzz/fuzz_%) build/fuzz/fuzz_dump \
-	build/fuzz/fuzz_keys build/fuzz/fuzz_stats build/fuzz/fuzz_book
+	build/fuzz/fuzz_keys build/fuzz/fuzz_stats build/fuzz/fuzz_book \
+	build/fuzz/fuzz_problems
 
 build/fuzz/fuzz_%: tests/fuzz/fuzz.c $(LIB_SRC)
 	@mkdir -p $(@D)
@@ -272,6 +282,11 @@ build/fuzz/fuzz_book: tests/fuzz/fuzz_book.c $(LIB_SRC)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) -std=c11 -Wall -Wextra -Werror $(FUZZ_FLAGS) \
 		-o $@ tests/fuzz/fuzz_book.c $(LIB_SRC) $(LIBS)
+
+build/fuzz/fuzz_problems: tests/fuzz/fuzz_problems.c $(LIB_SRC)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) -std=c11 -Wall -Wextra -Werror $(FUZZ_FLAGS) \
+		-o $@ tests/fuzz/fuzz_problems.c $(LIB_SRC) $(LIBS)
 
 build/fuzz/fuzz_keys: tests/fuzz/fuzz_keys.c $(LIB_SRC)
 	@mkdir -p $(@D)

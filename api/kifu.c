@@ -27,6 +27,10 @@
 #include "core/usi.h"
 #include "core/xalloc.h"
 #include "parsers/kakinoki.h"
+#include "api/mateio.h"
+#include "api/problems.h"
+#include "book/bookagg.h"
+#include "mate/mate.h"
 
 /* The visibility a public function needs in libkifu.so. */
 #define API __attribute__((visibility("default")))
@@ -50,6 +54,11 @@ struct kifu_options {
 	int strict;
 	int no_rules_header;	/* "rules-header" "no" */
 	struct train_opts to;
+	struct {
+		enum mate_rules rules;
+		struct mate_limits lim;
+		size_t memory;
+	} mate;
 };
 
 struct kifu_record {
@@ -194,6 +203,8 @@ options_default(struct kifu_options *o)
 	o->rules.name = "auto";
 	o->jo.auto_rules = 1;
 	o->ply = -1;
+	o->mate.rules = MATE_GAME;
+	o->mate.memory = (size_t)256 << 20;
 }
 
 /* What the judge is to use: pointers into o itself, set again on copy. */
@@ -325,6 +336,28 @@ kifu_options_set(kifu_options *o, const char *key, const char *value,
 	} else if (!strcmp(key, "require-eval")) {
 		if ((o->to.require_eval = yes_no(value)) < 0)
 			goto bad;
+	} else if (!strcmp(key, "mate.rules")) {
+		if (mateio_rules_by_name(value, &o->mate.rules) < 0)
+			goto bad;
+	} else if (!strcmp(key, "mate.nodes")) {
+		if ((n = number(value)) < 0)
+			goto bad;
+		o->mate.lim.nodes = (uint64_t)n;
+	} else if (!strcmp(key, "mate.time")) {
+		char *end;
+		double t;
+
+		errno = 0;
+		t = strtod(value, &end);
+		if (!*value || *end || errno || !(t >= 0) || t > 1e9)
+			goto bad;
+		o->mate.lim.seconds = t;
+	} else if (!strcmp(key, "mate.memory")) {
+		size_t m;
+
+		if (bookagg_parse_size(value, &m) < 0 || m < ((size_t)1 << 20))
+			goto bad;
+		o->mate.memory = m;
 	} else {
 		return fail(err, KIFU_ERR_ARG, NULL, "usage",
 		    "unknown option '%s'", key);
@@ -1040,4 +1073,176 @@ kifu_record_export(const kifu_record *r, const char *format,
 		*rows = n;
 	*out = strbuf_detach(&sb, len);
 	return KIFU_OK;
+}
+
+/* --- mates ------------------------------------------------------------- */
+
+struct kifu_mate {
+	struct mate_result r;
+	char sfen[SFEN_MAX];
+	char **usi, **kif;	/* the line, one string a move */
+	char *json;
+};
+
+API int
+kifu_mate_solve(const char *sfen, const kifu_options *o, kifu_mate **out,
+    kifu_error **err)
+{
+	struct kifu_options def;
+	struct problem pb;
+	struct mate_error me;
+	struct mate_ctx *c;
+	struct kifu_mate *m;
+	struct strbuf sb = STRBUF_INIT;
+	const struct diag *e;
+	struct position pos;
+	int i;
+
+	ok(err);
+	*out = NULL;
+	if (!o) {
+		options_default(&def);
+		o = &def;
+	}
+	if (!sfen)
+		return fail(err, KIFU_ERR_ARG, NULL, "usage", "no position");
+	problem_init(&pb);
+	problem_from_text(sfen, strlen(sfen), o->jo.variant ? o->jo.variant :
+	    variant_standard(), o->ply, 0, &pb);
+	if ((e = diag_first_error(&pb.d))) {
+		int st = fail(err, KIFU_ERR_READ, "<sfen>", e->id, "%s",
+		    e->message);
+
+		problem_release(&pb);
+		return st;
+	}
+	pos = pb.pos;
+	problem_release(&pb);
+	if (mate_prepare(&pos, o->mate.rules, &me) < 0)
+		return fail(err, KIFU_ERR_ARG, "<sfen>", me.id, "%s",
+		    me.message);
+	if (!(c = mate_ctx_new(o->mate.memory)))
+		return fail(err, KIFU_ERR_ARG, NULL, "memory",
+		    "the memory budget (%zu bytes) cannot be had",
+		    o->mate.memory);
+	m = xcalloc(1, sizeof(*m));
+	mate_result_init(&m->r);
+	mate_solve(c, &pos, o->mate.rules, &o->mate.lim, &m->r);
+	mate_ctx_free(c);
+	sfen_write(&pos, m->sfen);
+	m->usi = xcalloc((size_t)m->r.line.n + 1, sizeof(*m->usi));
+	m->kif = xcalloc((size_t)m->r.line.n + 1, sizeof(*m->kif));
+	for (i = 0; i < m->r.line.n; i++) {
+		struct mate_line one = { 1, 1, &m->r.line.m[i] };
+		struct position q = pos;
+		struct undo u;
+		int k;
+
+		/* A move's text needs its side and the move before it (同). */
+		for (k = 0; k < i; k++)
+			position_do_move(&q, m->r.line.m[k], &u);
+		strbuf_reset(&sb);
+		mateio_line(&sb, &q, &one, 0);
+		m->usi[i] = xstrndup(sb.buf, sb.len);
+		strbuf_reset(&sb);
+		if (i > 0 && move_to(m->r.line.m[i - 1]) ==
+		    move_to(m->r.line.m[i])) {
+			strbuf_adds(&sb, q.side == BLACK ? "▲" : "△");
+			kakinoki_write_move(&sb, m->r.line.m[i], 1);
+		} else {
+			mateio_line(&sb, &q, &one, 1);
+		}
+		m->kif[i] = xstrndup(sb.buf, sb.len);
+	}
+	strbuf_reset(&sb);
+	strbuf_adds(&sb, "{\"file\": null, \"source_line\": null");
+	mateio_result_json(&sb, &pos, o->mate.rules, &m->r, 0);
+	strbuf_addc(&sb, '}');
+	m->json = strbuf_detach(&sb, NULL);
+	*out = m;
+	return KIFU_OK;
+}
+
+API void
+kifu_mate_free(kifu_mate *m)
+{
+	int i;
+
+	if (!m)
+		return;
+	for (i = 0; i < m->r.line.n; i++) {
+		free(m->usi[i]);
+		free(m->kif[i]);
+	}
+	free(m->usi);
+	free(m->kif);
+	free(m->json);
+	mate_result_release(&m->r);
+	free(m);
+}
+
+API const char *
+kifu_mate_status(const kifu_mate *m)
+{
+	return mate_status_name(m->r.status);
+}
+
+API int
+kifu_mate_length(const kifu_mate *m)
+{
+	return m->r.status == MATE_MATE ? m->r.length : -1;
+}
+
+API size_t
+kifu_mate_line_count(const kifu_mate *m)
+{
+	return (size_t)m->r.line.n;
+}
+
+API const char *
+kifu_mate_line_usi(const kifu_mate *m, size_t i)
+{
+	return i < (size_t)m->r.line.n ? m->usi[i] : NULL;
+}
+
+API const char *
+kifu_mate_line_kif(const kifu_mate *m, size_t i)
+{
+	return i < (size_t)m->r.line.n ? m->kif[i] : NULL;
+}
+
+API const char *
+kifu_mate_sfen(const kifu_mate *m)
+{
+	return m->sfen;
+}
+
+API const char *
+kifu_mate_stop(const kifu_mate *m)
+{
+	return m->r.status == MATE_UNKNOWN ? mate_stop_name(m->r.stop) : "";
+}
+
+API int
+kifu_mate_found(const kifu_mate *m)
+{
+	return m->r.status == MATE_UNKNOWN ? m->r.found : -1;
+}
+
+API uint64_t
+kifu_mate_nodes(const kifu_mate *m)
+{
+	return m->r.nodes;
+}
+
+API double
+kifu_mate_seconds(const kifu_mate *m)
+{
+	return m->r.seconds;
+}
+
+API const char *
+kifu_mate_json(const kifu_mate *m)
+{
+	return m->json;
 }

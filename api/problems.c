@@ -90,7 +90,8 @@ next_line(struct problem_reader *pr, const char **s, size_t *n)
 	int too_long = 0;
 
 	for (;;) {
-		char *nl = memchr(pr->buf + scanned, '\n', pr->len - scanned);
+		char *nl = scanned < pr->len ? memchr(pr->buf + scanned, '\n',
+		    pr->len - scanned) : NULL;
 		size_t end;
 
 		if (!nl && !too_long && pr->max_line &&

@@ -529,6 +529,71 @@ test_api_version(void **state)
 	assert_string_equal(kifu_version(), want);
 }
 
+/* The mate solver: answers, lines in both notations, errors by id. */
+static void
+test_api_mate(void **state)
+{
+	kifu_options *o = kifu_options_new();
+	kifu_error *e = NULL;
+	kifu_mate *m = NULL;
+
+	(void)state;
+	assert_int_equal(kifu_mate_solve("4k4/9/4P4/9/9/9/9/9/9 b G 1", NULL,
+	    &m, &e), KIFU_OK);
+	assert_null(e);
+	assert_string_equal(kifu_mate_status(m), "mate");
+	assert_int_equal(kifu_mate_length(m), 1);
+	assert_int_equal(kifu_mate_line_count(m), 1);
+	assert_string_equal(kifu_mate_line_usi(m, 0), "G*5b");
+	assert_string_equal(kifu_mate_line_kif(m, 0), "▲５二金打");
+	assert_null(kifu_mate_line_usi(m, 1));
+	assert_string_equal(kifu_mate_stop(m), "");
+	assert_non_null(strstr(kifu_mate_json(m), "\"status\": \"mate\""));
+	kifu_mate_free(m);
+
+	/* Problem rules: futile interpositions do not count. */
+	assert_int_equal(kifu_options_set(o, "mate.rules", "problem", &e),
+	    KIFU_OK);
+	assert_int_equal(kifu_mate_solve("5pk2/7P1/4+R1+P1+b/8b/6R2/9/9/9/9 "
+	    "b 4g4s4n4l15p 1", o, &m, &e), KIFU_OK);
+	assert_int_equal(kifu_mate_length(m), 3);
+	assert_string_equal(kifu_mate_line_kif(m, 2), "▲３三龍(53)");
+	kifu_mate_free(m);
+
+	assert_int_equal(kifu_mate_solve("4k4/9/9/9/9/9/9/9/9 b G 1", NULL,
+	    &m, &e), KIFU_OK);
+	assert_string_equal(kifu_mate_status(m), "nomate");
+	assert_int_equal(kifu_mate_length(m), -1);
+	kifu_mate_free(m);
+
+	/* Out of nodes: unknown, and why. */
+	assert_int_equal(kifu_options_set(o, "mate.rules", "game", &e),
+	    KIFU_OK);
+	assert_int_equal(kifu_options_set(o, "mate.nodes", "50", &e),
+	    KIFU_OK);
+	assert_int_equal(kifu_mate_solve("4RB1k1/5s3/7n1/5s1LP/9/7r1/9/9/6K2 "
+	    "b b4g2s3n3l17p 1", o, &m, &e), KIFU_OK);
+	assert_string_equal(kifu_mate_status(m), "unknown");
+	assert_string_equal(kifu_mate_stop(m), "nodes");
+	kifu_mate_free(m);
+
+	assert_int_equal(kifu_mate_solve("9/9/9/9/9/9/9/9/9 b G 1", NULL, &m,
+	    &e), KIFU_ERR_ARG);
+	assert_null(m);
+	assert_string_equal(kifu_error_id(e), "no-kings");
+	kifu_error_free(e);
+	assert_int_equal(kifu_mate_solve("junk", NULL, &m, &e), KIFU_ERR_READ);
+	assert_string_equal(kifu_error_id(e), "syntax");
+	kifu_error_free(e);
+	assert_int_equal(kifu_options_set(o, "mate.rules", "jsa", &e),
+	    KIFU_ERR_ARG);
+	kifu_error_free(e);
+	assert_int_equal(kifu_options_set(o, "mate.memory", "10K", &e),
+	    KIFU_ERR_ARG);
+	kifu_error_free(e);
+	kifu_options_free(o);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -546,6 +611,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_api_flipped),
 		cmocka_unit_test(test_api_export),
 		cmocka_unit_test(test_api_threads),
+		cmocka_unit_test(test_api_mate),
 	};
 
 	if (argc > 1)

@@ -110,7 +110,12 @@ void kifu_free(void *p);
  *             "rules-header" ("yes", the default: state the rule set
  *             in a header where the target cannot hold the evidence
  *             it came from, as kifu convert does; "no": a warning);
- *   export:   "skip-plies", "stop-at-eval", "ply" (hcp), "require-eval".
+ *   export:   "skip-plies", "stop-at-eval", "ply" (hcp), "require-eval";
+ *   mates:    "mate.rules" ("game", the default, or "problem"),
+ *             "mate.nodes" (a number, 0 for none), "mate.time" (seconds,
+ *             0 for none), "mate.memory" ("256M", the default: the
+ *             solver's tables, a ceiling), and "ply" for the position
+ *             after that many moves of a USI line.
  * A NULL options pointer means every default.
  */
 typedef struct kifu_options kifu_options;
@@ -296,6 +301,54 @@ int kifu_file_write(const kifu_file *f, const char *format,
 int kifu_record_export(const kifu_record *r, const char *format,
     const kifu_options *o, void **out, size_t *len, size_t *rows,
     kifu_error **err);
+
+/* --- mates --------------------------------------------------------------------- */
+
+/*
+ * The mate solver of `kifu mate` (doc/mate.md): whether the side to move
+ * can mate by checking on every move, and in how many plies exactly
+ * (the shortest mate against the longest defence), under option
+ * "mate.rules". The answer is "mate" with the length and a line that
+ * has been replayed through the rules, "nomate" (proved: no mate by
+ * checks at all; a repetition is none), or "unknown" when the limits
+ * ran out first, never a guess. Each call has a solver of its own, so
+ * threads may solve at once; "mate.memory" is each call's ceiling.
+ */
+typedef struct kifu_mate kifu_mate;
+
+/*
+ * Solves sfen: an SFEN (with or without "sfen"), "startpos", or a USI
+ * position line with "moves ...". A text that is no position fails with
+ * KIFU_ERR_READ; a position the solver cannot take with KIFU_ERR_ARG,
+ * the error's id naming why: "no-kings", "no-defender-king" (the side
+ * not to move has no king), "defender-in-check" (it is in check
+ * already), "impossible".
+ */
+int kifu_mate_solve(const char *sfen, const kifu_options *o, kifu_mate **out,
+    kifu_error **err);
+void kifu_mate_free(kifu_mate *m);
+
+/* "mate", "nomate" or "unknown". */
+const char *kifu_mate_status(const kifu_mate *m);
+/* Plies of the mate; -1 unless the status is "mate". */
+int kifu_mate_length(const kifu_mate *m);
+/*
+ * The line, move by move (i from 0; NULL past the end): "G*5b", and as
+ * KIF writes it after its side's mark, "▲５二金打".
+ */
+size_t kifu_mate_line_count(const kifu_mate *m);
+const char *kifu_mate_line_usi(const kifu_mate *m, size_t i);
+const char *kifu_mate_line_kif(const kifu_mate *m, size_t i);
+/* The position solved: under "problem", with the defender's hand filled. */
+const char *kifu_mate_sfen(const kifu_mate *m);
+/* For "unknown": why ("nodes", "time", "memory", "depth"); else "". */
+const char *kifu_mate_stop(const kifu_mate *m);
+/* For "unknown": the length of a mate found but not proved shortest, -1. */
+int kifu_mate_found(const kifu_mate *m);
+uint64_t kifu_mate_nodes(const kifu_mate *m);
+double kifu_mate_seconds(const kifu_mate *m);
+/* The answer as one line of `kifu mate --json`, without "\n". */
+const char *kifu_mate_json(const kifu_mate *m);
 
 #ifdef __cplusplus
 }

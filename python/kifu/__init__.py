@@ -26,8 +26,9 @@ import os
 
 from ._lib import ffi, lib
 
-__all__ = ["KifuError", "Record", "Node", "read", "read_bytes", "validate",
-           "convert", "export", "version", "RECORD_EXTENSIONS"]
+__all__ = ["KifuError", "Record", "Node", "Mate", "read", "read_bytes",
+           "validate", "convert", "export", "mate", "version",
+           "RECORD_EXTENSIONS"]
 
 # What `kifu check` reads in a directory (doc/archives.md: record files only).
 RECORD_EXTENSIONS = (".kif", ".kifu", ".ki2", ".ki2u", ".csa", ".usi",
@@ -485,3 +486,71 @@ def export(paths, format="hcpe", skipped=None, **options):
     except ImportError:
         return data
     return numpy.frombuffer(data, dtype=numpy.dtype(_DTYPES[format]))
+
+
+class Mate:
+    """What ``kifu.mate`` found (the fields of ``kifu mate --json``).
+
+    ``status`` is "mate", "nomate" (proved: no mate by checks at all) or
+    "unknown" (the limits ran out; ``stop`` says which, and ``found`` is
+    the length of a mate found but not proved shortest, or None).
+    ``length`` is the mate's plies (None unless "mate"), ``line`` its
+    moves in USI, ``line_kif`` as KIF writes them (▲５二金打), ``sfen``
+    the position solved (the defender's hand filled under the problem
+    rules), ``nodes`` and ``time`` (seconds) what it took.
+    """
+
+    __slots__ = ("status", "length", "line", "line_kif", "sfen", "stop",
+                 "found", "nodes", "time", "json")
+
+    def __init__(self, m):
+        self.status = _str(lib.kifu_mate_status(m))
+        n = lib.kifu_mate_length(m)
+        self.length = n if n >= 0 else None
+        count = lib.kifu_mate_line_count(m)
+        self.line = [_str(lib.kifu_mate_line_usi(m, i)) for i in range(count)]
+        self.line_kif = [_str(lib.kifu_mate_line_kif(m, i))
+                         for i in range(count)]
+        self.sfen = _str(lib.kifu_mate_sfen(m))
+        self.stop = _str(lib.kifu_mate_stop(m)) or None
+        found = lib.kifu_mate_found(m)
+        self.found = found if found >= 0 else None
+        self.nodes = lib.kifu_mate_nodes(m)
+        self.time = lib.kifu_mate_seconds(m)
+        self.json = _json.loads(_str(lib.kifu_mate_json(m)))
+
+    def __bool__(self):
+        return self.status == "mate"
+
+    def __repr__(self):
+        if self.status == "mate":
+            return "Mate(mate %d: %s)" % (self.length, " ".join(self.line))
+        return "Mate(%s)" % self.status
+
+
+def mate(sfen, rules="game", nodes=None, time=None, memory=None, ply=None):
+    """Solves a position for a mate by checks, as ``kifu mate`` does.
+
+    ``sfen`` is an SFEN (with or without "sfen"), "startpos" or a USI
+    position line with "moves ..."; ``rules`` "game" (any mate, every
+    interposition counts) or "problem" (composed-problem conventions);
+    ``nodes`` and ``time`` (seconds) limit the search, ``memory`` its
+    tables ("256M", the default). Returns a Mate; a text that is no
+    position, or a position with no king to mate or with the side not to
+    move in check, raises KifuError (``id`` says which).
+    """
+    opts = _Options({})
+    for key, value in (("mate.rules", rules), ("mate.nodes", nodes),
+                       ("mate.time", time), ("mate.memory", memory),
+                       ("ply", ply)):
+        if value is not None:
+            opts._set(key, value)
+    out = ffi.new("kifu_mate **")
+    errp = ffi.new("kifu_error **")
+    if lib.kifu_mate_solve(sfen.encode(), opts.ptr, out, errp) != 0:
+        _raise(errp)
+    m = out[0]
+    try:
+        return Mate(m)
+    finally:
+        lib.kifu_mate_free(m)

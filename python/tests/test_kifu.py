@@ -184,3 +184,45 @@ def test_export_directories_and_skips():
                        "hcpe", skipped=skipped)
     assert len(rows) > 1000
     assert "no-king" in [e.id for e in skipped]
+
+
+def test_mate():
+    m = kifu.mate("4k4/9/4P4/9/9/9/9/9/9 b G 1")
+    assert m.status == "mate" and m.length == 1 and bool(m)
+    assert m.line == ["G*5b"] and m.line_kif == ["▲５二金打"]
+    assert m.json["line"] == m.line and m.json["nodes"] == m.nodes
+    # Futile interpositions do not count under the problem rules
+    # (yaneurao/YaneuraOu#162: 3 plies; every interposition counted: 5).
+    sfen = "5pk2/7P1/4+R1+P1+b/8b/6R2/9/9/9/9 b 4g4s4n4l15p 1"
+    assert kifu.mate(sfen, rules="problem").length == 3
+    assert kifu.mate(sfen).length == 5
+    # The problem rules fill the defender's hand.
+    assert kifu.mate("4k4/9/4P4/9/9/9/9/9/9 b G 1",
+                     rules="problem").sfen.endswith("b G2r2b3g4s4n4l17p 1")
+    nomate = kifu.mate("4k4/9/9/9/9/9/9/9/9 b G 1")
+    assert nomate.status == "nomate" and nomate.length is None
+    assert not nomate
+
+
+def test_mate_same_as_cli():
+    sfen = "4RB1k1/5s3/7n1/5s1LP/9/7r1/9/9/6K2 b b4g2s3n3l17p 1"
+    m = kifu.mate(sfen)
+    out = subprocess.run([KIFU, "mate", "--json", "--sfen", sfen],
+                         capture_output=True, text=True, check=False)
+    cli = json.loads(out.stdout)
+    assert (m.status, m.length, m.line) == (cli["status"], cli["length"],
+                                            cli["line"])
+
+
+def test_mate_limits_and_errors():
+    m = kifu.mate("4RB1k1/5s3/7n1/5s1LP/9/7r1/9/9/6K2 b b4g2s3n3l17p 1",
+                  nodes=50)
+    assert m.status == "unknown" and m.stop == "nodes" and m.line == []
+    with pytest.raises(kifu.KifuError) as e:
+        kifu.mate("4K4/9/9/9/9/9/9/9/9 b G 1")
+    assert e.value.id == "no-defender-king"
+    with pytest.raises(kifu.KifuError) as e:
+        kifu.mate("not a position")
+    assert e.value.id == "syntax"
+    with pytest.raises(kifu.KifuError):
+        kifu.mate("4k4/9/4P4/9/9/9/9/9/9 b G 1", rules="jsa")

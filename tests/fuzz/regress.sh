@@ -13,13 +13,14 @@ set -u
 bin=${1:?usage: regress.sh BIN}
 top=$(cd "$(dirname "$0")/../.." && pwd)
 fail=0
-for t in csa usi kif ki2 jkf detect dump keys stats book; do
+for t in csa usi kif ki2 jkf detect dump keys stats book problems; do
 	case $t in
 	detect) seeds="csa usi kif ki2 jkf minishogi" ;;
 	dump) seeds=training ;;
 	keys) seeds=keys ;;
 	stats) seeds=stats ;;
 	book) seeds=book ;;
+	problems) seeds="mate tsume" ;;
 	*) seeds=$t ;;
 	esac
 	# testdata/regress/TARGET exists once a target has had a finding.
