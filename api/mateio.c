@@ -208,7 +208,8 @@ finding_text(struct strbuf *out, const struct position *start,
 		break;
 	}
 	case TF_LENGTH:
-		strbuf_addf(out, ": %d plies, not %d", f->length, r->length);
+		strbuf_addf(out, ": %d %s, not %d", f->length,
+		    f->length == 1 ? "ply" : "plies", r->length);
 		if (r->exact_line.n) {
 			strbuf_adds(out, ": ");
 			mateio_line(out, start, &r->exact_line, kanji);

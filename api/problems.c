@@ -188,8 +188,11 @@ problem_reader_sniff(struct problem_reader *pr)
 		ret = next_line(pr, &s, &n);
 		if (ret == -1)
 			return -1;
-		if (ret == 0)
+		if (ret == 0) {
+			/* Blank lines and comments only: an empty set. */
+			yes = 1;
 			break;
+		}
 		if (ret == -2)
 			break;		/* a huge first line: no problem line */
 		if (blank_or_comment(s, n))

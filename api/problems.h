@@ -51,7 +51,8 @@ void problem_release(struct problem *p);
 
 /*
  * Whether the stream is one of problem lines: its first line that is
- * neither blank nor a '#' comment starts as a position line does. Reads
+ * neither blank nor a '#' comment starts as a position line does (a
+ * stream with no such line is an empty set of problems). Reads
  * no further than that line, and keeps every byte read so far, so that
  * problem_reader_rest can still hand the whole stream to a record
  * reader. 1 yes, 0 no (or an empty stream), -1 read error (errno).
