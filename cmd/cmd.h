@@ -15,6 +15,8 @@
 #ifndef KIFU_CMD_CMD_H
 #define KIFU_CMD_CMD_H
 
+#include <stdint.h>
+
 #include "core/diag.h"
 #include "core/position.h"
 #include "core/strbuf.h"
@@ -115,6 +117,9 @@ int cmd_variant(const char *name, const struct variant **v,
 
 /* Parses a non-negative int argument; -1 if it is not one. */
 int cmd_parse_int(const char *s, int max);
+/* A positive count (--nodes) or number of seconds (--time): 0, or -1. */
+int cmd_parse_count(const char *s, uint64_t *out);
+int cmd_parse_seconds(const char *s, double *out);
 
 /*
  * What a library module's option call (filter_take, select_take...)

@@ -395,36 +395,6 @@ read_file(struct pool *p, const char *path, const struct mate_opts *o)
 	return status;
 }
 
-static int
-parse_seconds(const char *s, double *out)
-{
-	char *end;
-	double v;
-
-	errno = 0;
-	v = strtod(s, &end);
-	if (errno || end == s || *end || !(v > 0) || v > 1e9)
-		return -1;
-	*out = v;
-	return 0;
-}
-
-static int
-parse_count(const char *s, uint64_t *out)
-{
-	char *end;
-	unsigned long long v;
-
-	if (*s < '0' || *s > '9')
-		return -1;
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno || *end || v == 0)
-		return -1;
-	*out = v;
-	return 0;
-}
-
 int
 cmd_mate(int argc, char **argv)
 {
@@ -465,13 +435,13 @@ cmd_mate(int argc, char **argv)
 				    optarg);
 			break;
 		case OPT_NODES:
-			if (parse_count(optarg, &o.lim.nodes) < 0)
+			if (cmd_parse_count(optarg, &o.lim.nodes) < 0)
 				return cmd_usage_error(cmd_mate_usage,
 				    "--nodes takes a positive number, not '%s'",
 				    optarg);
 			break;
 		case OPT_TIME:
-			if (parse_seconds(optarg, &o.lim.seconds) < 0)
+			if (cmd_parse_seconds(optarg, &o.lim.seconds) < 0)
 				return cmd_usage_error(cmd_mate_usage,
 				    "--time takes seconds, not '%s'", optarg);
 			break;

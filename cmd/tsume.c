@@ -214,20 +214,6 @@ on_record(void *ctx, const struct verdict *v)
 	tsume_report_release(&rep);
 }
 
-static int
-parse_seconds(const char *s, double *out)
-{
-	char *end;
-	double v;
-
-	errno = 0;
-	v = strtod(s, &end);
-	if (errno || end == s || *end || !(v > 0) || v > 1e9)
-		return -1;
-	*out = v;
-	return 0;
-}
-
 int
 cmd_tsume(int argc, char **argv)
 {
@@ -280,22 +266,16 @@ cmd_tsume(int argc, char **argv)
 				    "(256M, 1G), not '%s'", optarg);
 			break;
 		case OPT_TIME:
-			if (parse_seconds(optarg, &t.lim.seconds) < 0)
+			if (cmd_parse_seconds(optarg, &t.lim.seconds) < 0)
 				return cmd_usage_error(cmd_tsume_usage,
 				    "--time takes seconds, not '%s'", optarg);
 			break;
-		case OPT_NODES: {
-			char *end;
-
-			errno = 0;
-			t.lim.nodes = strtoull(optarg, &end, 10);
-			if (errno || *end || optarg[0] < '0' ||
-			    optarg[0] > '9' || !t.lim.nodes)
+		case OPT_NODES:
+			if (cmd_parse_count(optarg, &t.lim.nodes) < 0)
 				return cmd_usage_error(cmd_tsume_usage,
 				    "--nodes takes a positive number, not '%s'",
 				    optarg);
 			break;
-		}
 		case OPT_KANJI: t.kanji = 1; break;
 		case 'h': return cmd_help(cmd_tsume_usage);
 		default:

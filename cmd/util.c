@@ -219,3 +219,33 @@ cmd_read_jsonl(const char *path, jsonl_fn fn, void *ctx)
 	diag_list_release(&d);
 	return rc ? EXIT_TROUBLE : 0;
 }
+
+int
+cmd_parse_count(const char *s, uint64_t *out)
+{
+	char *end;
+	unsigned long long v;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno || *end || v == 0)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int
+cmd_parse_seconds(const char *s, double *out)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || end == s || *end || !(v > 0) || v > 1e9)
+		return -1;
+	*out = v;
+	return 0;
+}

@@ -114,6 +114,27 @@ line_after(struct mate_ctx *c, const struct position *pos, move m, int len,
 }
 
 /*
+ * Whether the position after m (into *q) mates within bound, as
+ * mate_within answers; an answer the limits cut is recorded as
+ * undecided at the ply.
+ */
+static int
+ask_after(struct mate_ctx *c, struct tsume_report *r,
+    const struct position *pos, move m, int bound, int ply,
+    struct position *q, int *len)
+{
+	struct undo u;
+	int ret;
+
+	*q = *pos;
+	position_do_move(q, m, &u);
+	ret = mate_within(c, q, bound, len);
+	if (ret < 0)
+		undecided(r, ply);
+	return ret;
+}
+
+/*
  * Whether the other move m plays the solution's piece sol to another
  * square of the same line from the defender's king, or is sol with the
  * other promotion choice: 非限定 when as long (a distant drop at another
@@ -175,17 +196,14 @@ attacker_ply(struct mate_ctx *c, struct tsume_report *r,
 
 	movegen_legal(pos, &ml);
 	for (i = 0; i < ml.n; i++) {
-		struct position q = *pos;
 		struct tsume_finding *f;
-		struct undo u;
+		struct position q;
 		int ret, len = 0;
 
 		if (ml.m[i] == sol || !search_gives_check(pos, ml.m[i]))
 			continue;
-		position_do_move(&q, ml.m[i], &u);
-		ret = mate_within(c, &q, rem - 1, &len);
+		ret = ask_after(c, r, pos, ml.m[i], rem - 1, k + 1, &q, &len);
 		if (ret < 0) {
-			undecided(r, k + 1);
 			broken = 1;
 			continue;
 		}
@@ -234,16 +252,13 @@ defender_ply(struct mate_ctx *c, struct tsume_report *r,
 
 	movegen_legal(pos, &ml);
 	for (i = 0; i < ml.n; i++) {
-		struct position q = *pos;
-		struct undo u;
+		struct position q;
 		int ret, len = 0, futile = -2;
 
 		if (ml.m[i] == sol)
 			continue;
-		position_do_move(&q, ml.m[i], &u);
-		ret = mate_within(c, &q, rem - 1, &len);
+		ret = ask_after(c, r, pos, ml.m[i], rem - 1, k + 1, &q, &len);
 		if (ret < 0) {
-			undecided(r, k + 1);
 			broken = 1;
 			continue;
 		}

@@ -32,16 +32,6 @@ static void mid(struct mate_ctx *c, struct res *r, uint32_t thpn,
     uint32_t thdn, int R, int inc);
 static int q0(struct mate_ctx *c, const struct position *pos, int depth);
 
-static inline uint64_t
-mix64(uint64_t x)
-{
-	x ^= x >> 30;
-	x *= 0xbf58476d1ce4e5b9ull;
-	x ^= x >> 27;
-	x *= 0x94d049bb133111ebull;
-	return x ^ (x >> 31);
-}
-
 /* Whether the path-dependent filter may hold results for a position. */
 static inline int
 bb_test_bit(const uint64_t *filter, uint64_t pkey)
@@ -88,14 +78,17 @@ halt(struct mate_ctx *c, enum mate_stop why)
 	}
 }
 
+/* The node limit is exact; the clock is read every 4096 nodes. */
 static void
 count_node(struct mate_ctx *c)
 {
-	if (++c->nodes < c->next_check)
+	if (c->node_limit && ++c->nodes >= c->node_limit)
+		halt(c, MATE_STOP_NODES);
+	else if (!c->node_limit)
+		c->nodes++;
+	if (c->nodes < c->next_check)
 		return;
 	c->next_check = c->nodes + 4096;
-	if (c->node_limit && c->nodes >= c->node_limit)
-		halt(c, MATE_STOP_NODES);
 	if (c->time_limit > 0 && search_elapsed(c) >= c->time_limit)
 		halt(c, MATE_STOP_TIME);
 }
@@ -480,7 +473,7 @@ nested_query(struct mate_ctx *c, const struct position *pos, int R,
     struct res *r)
 {
 	struct position saved = c->pos;
-	int barrier = c->barrier, ply = c->ply, ret;
+	int barrier = c->barrier, ret;
 
 	if (c->ply + 2 >= MATE_MAX_PLY) {
 		halt(c, MATE_STOP_DEPTH);
@@ -495,7 +488,6 @@ nested_query(struct mate_ctx *c, const struct position *pos, int R,
 	c->barrier = barrier;
 	c->nest--;
 	c->pos = saved;
-	(void)ply;
 	return ret;
 }
 

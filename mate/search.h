@@ -111,6 +111,17 @@ struct mate_ctx {
 	int nest;			/* queries inside queries */
 };
 
+/* A 64-bit mix (splitmix64's finaliser): keys of paths and salts. */
+static inline uint64_t
+mix64(uint64_t x)
+{
+	x ^= x >> 30;
+	x *= 0xbf58476d1ce4e5b9ull;
+	x ^= x >> 27;
+	x *= 0x94d049bb133111ebull;
+	return x ^ (x >> 31);
+}
+
 /*
  * The bounded query at the heart of everything: does c->pos mate within
  * R plies? 1 (r->len), 0 (r->dis), -1 stopped. c->pos is unchanged.

@@ -225,16 +225,6 @@ mate_ctx_bytes(const struct mate_ctx *c)
 	    (c->paths.mask + 1) * sizeof(struct path_entry) + tt_bytes(&c->tt);
 }
 
-static inline uint64_t
-mix64(uint64_t x)
-{
-	x ^= x >> 30;
-	x *= 0xbf58476d1ce4e5b9ull;
-	x ^= x >> 27;
-	x *= 0x94d049bb133111ebull;
-	return x ^ (x >> 31);
-}
-
 void
 mate_begin(struct mate_ctx *c, const struct position *root,
     enum mate_rules rules, const struct mate_limits *lim)

@@ -19,7 +19,12 @@
 #   - `kifu book build` over the same generated games at 40 plies,
 #     against check, under the default memory budget and 16 MB;
 #   - `kifu show`: a 150-move game as an animated GIF, a PNG and an SVG,
-#     against rsvg-convert drawing the same SVG.
+#     against rsvg-convert drawing the same SVG;
+#   - the mate solver (mate/): the mate-in-N sets of game endings in
+#     testdata/mate/bench-sets.tsv, each solved with a solver of its
+#     own, length and line checked, CPU time per problem by N, nodes/s
+#     and peak memory, with the plain search of tests/mate_ref.h beside
+#     it for N <= 7. BENCH_ONLY=mate runs this part alone.
 # Raw times differ from machine to machine and from run to run, so each is
 # shown with a ratio to a baseline measured in the same run (kifu/osl,
 # kifu/true): compare the ratios.  Matsuri depth 3 has few inner nodes and
@@ -189,6 +194,35 @@ against_cat() {
 	done
 	echo "$kb $cb"
 }
+
+# --- mates --------------------------------------------------------------------
+
+# The sets were made by `mate_bench --generate 11` from the last 24
+# positions of every game of ../shared/testdata (doc/mate.md, Speed);
+# every mate of up to 7 plies in them was checked by the plain search.
+mate_section() {
+	mb=$root/build/bench/mate_bench
+	mkdir -p "$root/build/bench"
+	if ! ${CC:-cc} -O2 -D_POSIX_C_SOURCE=200809L -I"$root" \
+	    -I"$root/include" -o "$mb" "$root/tests/bench/mate_bench.c" \
+	    "$root/libkifu.a" -lpthread -ljansson -ldl; then
+		echo "FAIL: mate_bench does not build"
+		fail=1
+		return
+	fi
+	echo
+	echo "mate solver, game rules, one solver a problem (CPU time):"
+	"$mb" --ref 7 "$root/testdata/mate/bench-sets.tsv" ||
+	    { echo "FAIL: a mate not proved, or proved wrong"; fail=1; }
+	echo "targets: every mate of up to 11 plies proved, none wrong;" \
+	    "under 50 ms a problem for N <= 7"
+}
+
+if [ "${BENCH_ONLY:-}" = mate ]; then
+	echo "kifu bench (mates only): $("$kifu" --version 2>/dev/null)"
+	mate_section
+	exit "$fail"
+fi
 
 # --- the run ----------------------------------------------------------------
 
@@ -606,6 +640,8 @@ pline "kifu show --png" "$pm" ""
 pline "kifu show --svg" "$sm" ""
 pline "rsvg-convert, the same SVG to PNG" "${rm_:--}" ""
 echo "target: a 150-move GIF in a few seconds (under 3000 ms)"
+
+mate_section
 
 echo
 echo "target: kifu at 150 M nodes/s, about 2x osl (kifu/osl column >= 2)"

@@ -52,7 +52,7 @@ static int
 generate(int maxn)
 {
 	struct mate_ctx *c = mate_ctx_new((size_t)256 << 20);
-	struct mate_limits lim = { 1000000, 10 };
+	struct mate_limits lim = { 200000, 10 };
 	char line[1024];
 	int kept = 0, seen = 0;
 
