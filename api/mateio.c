@@ -218,10 +218,18 @@ finding_text(struct strbuf *out, const struct position *start,
 	default:
 		if (f->line.n || f->m)
 			strbuf_adds(out, ": ");
-		if (f->line.n)
-			moves_text(out, pos.side, prev, f->line.m, f->line.n, kanji);
-		else if (f->m)
+		/*
+		 * A reason shows its line (up to 40 moves: --json has it
+		 * whole); a note its move.
+		 */
+		if (f->line.n && tsume_finding_unsound(f->kind)) {
+			moves_text(out, pos.side, prev, f->line.m,
+			    f->line.n < 40 ? f->line.n : 40, kanji);
+			if (f->line.n > 40)
+				strbuf_adds(out, " ...");
+		} else if (f->m) {
 			moves_text(out, pos.side, prev, &f->m, 1, kanji);
+		}
 		if (f->length >= 0 && f->kind != TF_LAST_ALT)
 			strbuf_addf(out, " (mate in %d)", f->length);
 	}

@@ -313,6 +313,27 @@ test_jsa_daily(void **state)
 }
 
 /*
+ * TadaoYamaoka/cshogi#54: a position cshogi's DfPn calls mate, which is
+ * none, and one whose line it returned without its last three moves.
+ */
+static void
+test_cshogi_54(void **state)
+{
+	char line[256];
+	int len;
+
+	(void)state;
+	assert_int_equal(solve("2+P5+N/5P1B1/p2sg2p+P/2p2s1P1/8R/5KP1s/"
+	    "P3+BNN1g/1S4+p1g/+p1R1Lk2+l b NL4Pgl3p 1", MATE_GAME, &len, NULL,
+	    0), MATE_NOMATE);
+	assert_int_equal(solve("l5p1k/3+R1p3/3p1g+N2/p1S1p2S1/1p5Kp/"
+	    "5PP2/PP2P1sPP/2P2GG2/L5+r1L b L2P2bgs3np 1", MATE_GAME, &len,
+	    line, sizeof(line)), MATE_MATE);
+	assert_int_equal(len, 7);
+	assert_string_equal(line, "L*1c 1a2a 1c1b+ 2a1b 2d2c+ 1b1a 2c2b");
+}
+
+/*
  * Game positions (their endings, from the shared corpus) against the
  * plain search, under both conventions: every mate of up to 5 plies the
  * solver finds has the reference's length, and every no-mate has none
@@ -483,6 +504,7 @@ main(void)
 		cmocka_unit_test(test_futile_classics),
 		cmocka_unit_test(test_effective_interposition),
 		cmocka_unit_test(test_jsa_daily),
+		cmocka_unit_test(test_cshogi_54),
 		cmocka_unit_test(test_cross_check),
 		cmocka_unit_test(test_gives_check),
 		cmocka_unit_test(test_hand_order),

@@ -81,7 +81,7 @@ for by in none player event year opening; do
 	"$KIFU" stats -s --json --by $by all/csa all/jkf >a.json
 	"$KIFU" stats -s --json --by $by all/kif all/ki2 all/usi all/rules \
 	    all/minishogi all/find all/legal all/regress all/show \
-	    all/training all/book >b.json
+	    all/training all/book all/mate all/tsume >b.json
 	cat a.json b.json >ab.json
 	expect_success "merge $by" "$KIFU" stats --merge --json a.json b.json
 	cmp -s out one.json || { echo "$name: --merge --by $by differs"; failed=1; }
@@ -99,7 +99,7 @@ expect_stderr_has "merge, other grouping" "grouped by 'opening'"
 "$KIFU" stats -s --json --by player all/csa all/jkf >a.json
 "$KIFU" stats -s --json --by player all/kif all/ki2 all/usi all/rules \
     all/minishogi all/find all/legal all/regress all/show all/training \
-    all/book >b.json
+    all/book all/mate all/tsume >b.json
 expect_success "merge text" "$KIFU" stats --merge --by player a.json b.json
 tail -n +2 out >merged.txt
 tail -n +2 one.txt | cmp -s - merged.txt ||
