@@ -259,38 +259,42 @@ deps:
 
 # libFuzzer targets, one per input format (needs clang): see tests/fuzz/.
 FUZZ_FLAGS := -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+# One compiler run builds the whole library into a target: every header
+# the library's files include, those of the libraries loaded on first use
+# too, must be found.
+FUZZ_CPPFLAGS = $(ALL_CPPFLAGS) $(RSVG_CFLAGS) $(PCRE2_CFLAGS)
 fuzz: $(FUZZ_TARGETS:%=build/fuzz/fuzz_%) build/fuzz/fuzz_dump \
 	build/fuzz/fuzz_keys build/fuzz/fuzz_stats build/fuzz/fuzz_book \
 	build/fuzz/fuzz_problems
 
 build/fuzz/fuzz_%: tests/fuzz/fuzz.c $(LIB_SRC)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CPPFLAGS) -std=c11 -Wall -Wextra -Werror $(FUZZ_FLAGS) \
+	$(CC) $(FUZZ_CPPFLAGS) -std=c11 -Wall -Wextra -Werror $(FUZZ_FLAGS) \
 		-DFUZZ_FORMAT='"$*"' -o $@ tests/fuzz/fuzz.c $(LIB_SRC) $(LIBS)
 
 build/fuzz/fuzz_stats: tests/fuzz/fuzz_stats.c $(LIB_SRC)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CPPFLAGS) -std=c11 -Wall -Wextra -Werror $(FUZZ_FLAGS) \
+	$(CC) $(FUZZ_CPPFLAGS) -std=c11 -Wall -Wextra -Werror $(FUZZ_FLAGS) \
 		-o $@ tests/fuzz/fuzz_stats.c $(LIB_SRC) $(LIBS)
 
 build/fuzz/fuzz_dump: tests/fuzz/fuzz_dump.c $(LIB_SRC)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CPPFLAGS) -std=c11 -Wall -Wextra -Werror $(FUZZ_FLAGS) \
+	$(CC) $(FUZZ_CPPFLAGS) -std=c11 -Wall -Wextra -Werror $(FUZZ_FLAGS) \
 		-o $@ tests/fuzz/fuzz_dump.c $(LIB_SRC) $(LIBS)
 
 build/fuzz/fuzz_book: tests/fuzz/fuzz_book.c $(LIB_SRC)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CPPFLAGS) -std=c11 -Wall -Wextra -Werror $(FUZZ_FLAGS) \
+	$(CC) $(FUZZ_CPPFLAGS) -std=c11 -Wall -Wextra -Werror $(FUZZ_FLAGS) \
 		-o $@ tests/fuzz/fuzz_book.c $(LIB_SRC) $(LIBS)
 
 build/fuzz/fuzz_problems: tests/fuzz/fuzz_problems.c $(LIB_SRC)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CPPFLAGS) -std=c11 -Wall -Wextra -Werror $(FUZZ_FLAGS) \
+	$(CC) $(FUZZ_CPPFLAGS) -std=c11 -Wall -Wextra -Werror $(FUZZ_FLAGS) \
 		-o $@ tests/fuzz/fuzz_problems.c $(LIB_SRC) $(LIBS)
 
 build/fuzz/fuzz_keys: tests/fuzz/fuzz_keys.c $(LIB_SRC)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CPPFLAGS) -std=c11 -Wall -Wextra -Werror $(FUZZ_FLAGS) \
+	$(CC) $(FUZZ_CPPFLAGS) -std=c11 -Wall -Wextra -Werror $(FUZZ_FLAGS) \
 		-o $@ tests/fuzz/fuzz_keys.c $(LIB_SRC) $(LIBS)
 
 # The manual pages, made by kifu from its own help texts (cmd/man.c), so
