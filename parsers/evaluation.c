@@ -90,6 +90,44 @@ set_mate(struct evaluation *out, int sign)
 	return 1;
 }
 
+/*
+ * A ShogiGUI score: "123", "+詰 5" / "-詰 3", or a bound "123↑" / "123↓"
+ * (read as the number).
+ */
+static int
+shogigui_score(struct evaluation *out, const char *p, const char *end)
+{
+	const char *q = p;
+
+	if (has_prefix(p, end, "+詰"))
+		return set_mate(out, 1);
+	if (has_prefix(p, end, "-詰"))
+		return set_mate(out, -1);
+	if (q < end && (*q == '+' || *q == '-'))
+		q++;
+	while (q < end && *q >= '0' && *q <= '9')
+		q++;
+	if (q > p && (has_prefix(q, end, "↑") || has_prefix(q, end, "↓")) &&
+	    word_ends(q + strlen("↑"), end)) {
+		long long v;
+		const char *digits = p;
+		char buf[32];
+		size_t n = (size_t)(q - digits);
+
+		if (n >= sizeof(buf))
+			n = sizeof(buf) - 1;
+		memcpy(buf, digits, n);
+		buf[n] = '\0';
+		if (read_number(buf, buf + n, &v) < 0)
+			return 0;
+		out->has = 1;
+		out->mate = 0;
+		out->score = v;
+		return 1;
+	}
+	return set_score(out, p, end);
+}
+
 /* ShogiGUI: "*対局 時間 ... 評価値 123 読み筋 ...", or "評価値 +詰 5". */
 static int
 shogigui(struct evaluation *out, const char *p, const char *end)
@@ -101,12 +139,7 @@ shogigui(struct evaluation *out, const char *p, const char *end)
 	p = at + strlen(" 評価値");
 	if (!is_blank_at(p, end))
 		return 0;
-	p = skip_blanks(p, end);
-	if (has_prefix(p, end, "+詰"))
-		return set_mate(out, 1);
-	if (has_prefix(p, end, "-詰"))
-		return set_mate(out, -1);
-	return set_score(out, p, end);
+	return shogigui_score(out, skip_blanks(p, end), end);
 }
 
 static int
@@ -134,8 +167,40 @@ read_line(struct evaluation *out, const char *p, const char *end)
 	return 0;
 }
 
-void
-evaluation_read(const char *comment, struct evaluation *out)
+/* "[123]" after Piyo Shogi's #指し手 and K-Shogi's #形勢. */
+static int
+bracketed(struct evaluation *out, const char *p, const char *end)
+{
+	const char *close;
+
+	if (p == end || *p != '[' || !(close = memchr(p, ']', (size_t)(end - p))))
+		return 0;
+	return set_score(out, p + 1, close);
+}
+
+static int
+read_analysis_line(struct evaluation *out, const char *p, const char *end)
+{
+	if (has_prefix(p, end, "#評価値="))		/* ShogiHome */
+		return set_score(out, p + strlen("#評価値="), end);
+	if (has_prefix(p, end, "#詰み=先手勝ち"))
+		return set_mate(out, 1);
+	if (has_prefix(p, end, "#詰み=後手勝ち"))
+		return set_mate(out, -1);
+	if (has_prefix(p, end, "*解析") &&
+	    is_blank_at(p + strlen("*解析"), end))	/* ShogiGUI */
+		return shogigui(out, p, end);
+	if (has_prefix(p, end, "#指し手"))		/* Piyo Shogi */
+		return bracketed(out, p + strlen("#指し手"), end);
+	if (has_prefix(p, end, "#形勢"))		/* K-Shogi */
+		return bracketed(out, p + strlen("#形勢"), end);
+	return 0;
+}
+
+/* The first line of the comment that reads_line reads. */
+static void
+read_lines(const char *comment, struct evaluation *out,
+    int (*read_one)(struct evaluation *, const char *, const char *))
 {
 	const char *p = comment;
 
@@ -149,10 +214,22 @@ evaluation_read(const char *comment, struct evaluation *out)
 
 		if (!end)
 			end = p + strlen(p);
-		if (read_line(out, p, end))
+		if (read_one(out, p, end))
 			return;
 		p = *end ? end + 1 : end;
 	}
+}
+
+void
+evaluation_read(const char *comment, struct evaluation *out)
+{
+	read_lines(comment, out, read_line);
+}
+
+void
+evaluation_read_analysis(const char *comment, struct evaluation *out)
+{
+	read_lines(comment, out, read_analysis_line);
 }
 
 int

@@ -43,6 +43,23 @@ struct evaluation {
 void evaluation_read(const char *comment, struct evaluation *out);
 
 /*
+ * Reads the analysis in a node's comment instead: another engine's view
+ * of the position after the move, Black's view, in the forms
+ *
+ *   stored                      in the file (KIF; CSA puts ' for *)
+ *   "#評価値=123"               *#評価値=123 (ShogiHome; kifu analyze)
+ *   "#詰み=後手勝ち:3手"        *#詰み=... (ShogiHome; kifu analyze)
+ *   "*解析 0  候補1 ... 評価値 123"   **解析 ... (ShogiGUI; kifu analyze;
+ *                               also 評価値 +詰 5, and 123↑ / 123↓ bounds)
+ *   "#指し手[123]..."           *#指し手[123] (Piyo Shogi)
+ *   "#形勢[123]"                *#形勢[123] (K-Shogi)
+ *
+ * The first line in one of them counts; Piyo Shogi's #推奨手 (a line
+ * from the position before the move) is not read.
+ */
+void evaluation_read_analysis(const char *comment, struct evaluation *out);
+
+/*
  * The eval of a training row for the side to move of its position:
  * clamp(score, +-32767) if Black is to move, else its negation; a mate
  * is +-32767 from Black's view; 0 without an evaluation.

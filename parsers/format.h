@@ -166,6 +166,9 @@ enum read_status csa_read(struct reader *rd, struct record *out,
     struct diag_list *d);
 int csa_write(const struct record *r, const struct write_opts *o,
     struct strbuf *out, struct diag_list *d);
+/* A move as CSA writes it, "+7776FU" (the piece as it is after the
+   move), NUL-terminated. */
+void csa_format_move(move m, char buf[8]);
 
 int usi_detect(const struct text *t);
 enum read_status usi_read(struct reader *rd, struct record *out,

@@ -315,12 +315,11 @@ write_time(struct out *w, int64_t ms)
 	strbuf_addc(w->sb, '\n');
 }
 
-static void
-write_move(struct out *w, move m)
+void
+csa_format_move(move m, char buf[8])
 {
 	const char *code = codes[piece_type_of(move_piece_after(m))];
 	square from = move_from(m), to = move_to(m);
-	char buf[8];
 
 	buf[0] = piece_color(move_piece(m)) == BLACK ? '+' : '-';
 	buf[1] = move_is_drop(m) ? '0' : (char)('1' + sq_file(from));
@@ -329,8 +328,17 @@ write_move(struct out *w, move m)
 	buf[4] = (char)('1' + sq_rank(to));
 	buf[5] = code[0];
 	buf[6] = code[1];
-	buf[7] = '\n';
-	strbuf_add(w->sb, buf, sizeof(buf));
+	buf[7] = '\0';
+}
+
+static void
+write_move(struct out *w, move m)
+{
+	char buf[8];
+
+	csa_format_move(m, buf);
+	strbuf_add(w->sb, buf, 7);
+	strbuf_addc(w->sb, '\n');
 }
 
 /*
