@@ -71,7 +71,7 @@ SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 # every folder but cmd/; the kifu program is cmd/ (one file a
 # subcommand, and what only commands need: options, messages) over it.
 LIB_DIRS := core parsers writers api walk stats query db book picture train \
-	mate
+	mate engine
 # api/example.c is doc/library.md's example program (tests/install.sh builds
 # it against the installed library), not a part of libkifu.
 LIB_SRC := $(filter-out api/example.c,$(wildcard $(LIB_DIRS:%=%/*.c)))
@@ -83,6 +83,8 @@ REL_CMD_OBJ := $(CMD_SRC:%.c=build/rel/%.o)
 SAN_LIB_OBJ := $(LIB_SRC:%.c=build/san/%.o)
 SAN_CMD_OBJ := $(CMD_SRC:%.c=build/san/%.o)
 SAN_TESTS := $(TEST_SRC:tests/%.c=build/san/tests/%)
+# The USI engine of the tests (tests/mock_engine.c), faults on request.
+MOCK_ENGINE := build/san/tests/mock_engine
 FUZZ_TARGETS := csa usi kif ki2 jkf detect
 
 CMOCKA_CFLAGS = $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
@@ -158,16 +160,21 @@ build/san/tests/%: tests/%.c $(wildcard tests/*.h) build/san/libkifu.a
 	$(CC) $(ALL_CPPFLAGS) $(WARN) $(SAN_FLAGS) $(CMOCKA_CFLAGS) -o $@ $< \
 		build/san/libkifu.a $(CMOCKA_LIBS) $(LIBS)
 
+$(MOCK_ENGINE): tests/mock_engine.c build/san/libkifu.a
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) $(WARN) $(SAN_FLAGS) -o $@ $< build/san/libkifu.a \
+		$(LIBS)
+
 check: deps
 	$(MAKE) check-unit check-cli check-regress check-install check-python \
 		check-docs
 
-check-unit: $(SAN_TESTS)
+check-unit: $(SAN_TESTS) $(MOCK_ENGINE)
 	@fail=0; for t in $(SAN_TESTS); do \
 		echo "== $$t"; $$t || fail=1; \
 	done; exit $$fail
 
-check-cli: build/san/kifu
+check-cli: build/san/kifu $(MOCK_ENGINE)
 	@sh tests/cli/run.sh build/san/kifu
 
 # Every command README.md and doc/*.md show, run and its output compared

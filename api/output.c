@@ -78,15 +78,30 @@ file_mode(int mode)
 #define STREAMS_MAX 4
 static char *volatile in_flight[STREAMS_MAX];
 static volatile sig_atomic_t handlers_set;
+static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+/*
+ * What was installed before: a command with a handler of its own (kifu
+ * analyze ends its engines) still gets the signal after the files are
+ * gone.
+ */
+static struct sigaction before[sizeof(sigs) / sizeof(sigs[0])];
 
 static void
 on_signal(int sig)
 {
+	size_t k;
 	int i;
 
 	for (i = 0; i < STREAMS_MAX; i++)
 		if (in_flight[i])
 			unlink(in_flight[i]);
+	for (k = 0; k < sizeof(sigs) / sizeof(sigs[0]); k++)
+		if (sigs[k] == sig && before[k].sa_handler != SIG_IGN) {
+			/* Raised again on return, to the handler before. */
+			sigaction(sig, &before[k], NULL);
+			raise(sig);
+			return;
+		}
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
@@ -97,7 +112,6 @@ track(struct output_stream *s)
 	int i;
 
 	if (!handlers_set) {
-		static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
 		struct sigaction sa;
 		size_t k;
 
@@ -105,7 +119,7 @@ track(struct output_stream *s)
 		sa.sa_handler = on_signal;
 		sigemptyset(&sa.sa_mask);
 		for (k = 0; k < sizeof(sigs) / sizeof(sigs[0]); k++)
-			sigaction(sigs[k], &sa, NULL);
+			sigaction(sigs[k], &sa, &before[k]);
 		handlers_set = 1;
 	}
 	for (i = 0; i < STREAMS_MAX; i++)
@@ -315,6 +329,46 @@ output_write_file(const char *path, const char *data, size_t n, int force,
 		return -1;
 	}
 	return output_stream_commit(&s);
+}
+
+enum output_replace_status
+output_replace(const char *path, const char *orig, size_t orig_n,
+    const char *data, size_t n, int no_backup, int force)
+{
+	struct stat st;
+	size_t len = strlen(path) + 5;
+	char *bak = malloc(len);
+	int mode = -1, backed_up = 0, saved;
+	enum output_replace_status rc = OUTPUT_REPLACED;
+
+	if (!bak)
+		abort();
+	if (stat(path, &st) == 0)
+		mode = (int)(st.st_mode & 07777);
+	snprintf(bak, len, "%s.bak", path);
+	if (!no_backup) {
+		int existed = lstat(bak, &st) == 0;
+
+		if (output_backup(path, bak, orig, orig_n, force, mode) < 0) {
+			rc = errno == EEXIST ? OUTPUT_BACKUP_EXISTS :
+			    OUTPUT_BACKUP_FAILED;
+			goto out;
+		}
+		backed_up = !existed;
+	}
+	if (output_write_file(path, data, n, 1, mode) < 0) {
+		saved = errno;
+		/* The original is untouched: a new backup of it is noise. */
+		if (backed_up)
+			unlink(bak);
+		errno = saved;
+		rc = OUTPUT_WRITE_FAILED;
+	}
+out:
+	saved = errno;
+	free(bak);
+	errno = saved;
+	return rc;
 }
 
 int

@@ -29,6 +29,20 @@ int output_backup(const char *path, const char *bak, const char *data,
     size_t n, int force, int mode);
 
 /*
+ * Replaces the file at path by data, atomically, keeping its mode; the
+ * original (its bytes orig) is kept first as path.bak unless no_backup
+ * (an existing .bak is refused unless force). Nothing is left changed
+ * when a step fails: a backup made for a write that then failed is
+ * removed. Returns OUTPUT_REPLACED or the step that failed, errno set.
+ */
+enum output_replace_status {
+	OUTPUT_REPLACED, OUTPUT_BACKUP_EXISTS, OUTPUT_BACKUP_FAILED,
+	OUTPUT_WRITE_FAILED
+};
+enum output_replace_status output_replace(const char *path, const char *orig,
+    size_t orig_n, const char *data, size_t n, int no_backup, int force);
+
+/*
  * A file written as it is made, for output too large to hold (training
  * rows): the bytes go to a temporary file in the target's directory, and
  * output_stream_commit() puts it in place as output_write_file does

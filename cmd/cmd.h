@@ -45,6 +45,7 @@ void cmd_man_page(struct strbuf *out, const char *name, const char *summary,
     const char *usage);
 void cmd_man_main(struct strbuf *out, const struct command *cmds, size_t n);
 
+int cmd_analyze(int argc, char **argv);
 int cmd_book(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_complete(int argc, char **argv);
@@ -64,6 +65,7 @@ int cmd_tree(int argc, char **argv);
 int cmd_tsume(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
 
+extern const char cmd_analyze_usage[];
 extern const char cmd_book_usage[];
 extern const char cmd_check_usage[];
 extern const char cmd_complete_usage[];
@@ -90,6 +92,9 @@ void cmd_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Each diagnostic as FILE:LINE:COL: SEVERITY: MESSAGE [ID] on stderr. */
 void cmd_print_diags(const char *file, const struct diag_list *d);
+/* The same lines into out, those of at least severity min. */
+void cmd_add_diags(struct strbuf *out, const char *file,
+    const struct diag_list *d, enum diag_severity min);
 
 /* Prints the synopsis and a hint to stderr; returns EXIT_TROUBLE. */
 int cmd_usage_error(const char *usage, const char *fmt, ...)
@@ -154,5 +159,13 @@ void cmd_add_clean(struct strbuf *sb, const char *s);
 struct json_t;
 int cmd_read_jsonl(const char *path,
     int (*fn)(void *ctx, struct json_t *o, char *why, size_t n), void *ctx);
+
+/*
+ * --in-place: output_replace (api/output.h) with its failures said on
+ * stderr, as convert and analyze say them (cmd/convert.c). Returns 0 or
+ * EXIT_TROUBLE.
+ */
+int cmd_replace_file(const char *path, const char *orig, size_t orig_n,
+    const char *data, size_t n, int no_backup, int force);
 
 #endif /* KIFU_CMD_CMD_H */

@@ -268,46 +268,32 @@ encode(struct convert *c, const char *file, const struct strbuf *text,
  * original is kept as FILE.bak (unless --no-backup). The new file keeps
  * the old one's permissions. Returns 0 or an exit status.
  */
+int
+cmd_replace_file(const char *path, const char *orig, size_t orig_n,
+    const char *data, size_t n, int no_backup, int force)
+{
+	switch (output_replace(path, orig, orig_n, data, n, no_backup, force)) {
+	case OUTPUT_REPLACED:
+		return 0;
+	case OUTPUT_BACKUP_EXISTS:
+		return cmd_error("'%s.bak' exists; not replaced (use --force, or "
+		    "--no-backup); '%s' left as it was", path, path);
+	case OUTPUT_BACKUP_FAILED:
+		return cmd_error("cannot back up '%s' as '%s.bak': %s; '%s' left "
+		    "as it was", path, path, strerror(errno), path);
+	case OUTPUT_WRITE_FAILED:
+		break;
+	}
+	return cmd_error("cannot write '%s': %s; left as it was", path,
+	    strerror(errno));
+}
+
 static int
 write_in_place(struct convert *c, const char *path,
     const struct strbuf *orig, const struct strbuf *enc)
 {
-	struct strbuf bak = STRBUF_INIT;
-	struct stat st;
-	int mode = -1, backed_up = 0, status = 0;
-
-	if (stat(path, &st) == 0)
-		mode = (int)(st.st_mode & 07777);
-	strbuf_addf(&bak, "%s.bak", path);
-	if (!c->no_backup) {
-		int existed = lstat(bak.buf, &st) == 0;
-
-		if (output_backup(path, bak.buf, orig->buf, orig->len,
-		    c->force, mode) < 0) {
-			if (errno == EEXIST)
-				cmd_error("'%s' exists; not replaced (use "
-				    "--force, or --no-backup); '%s' left as "
-				    "it was", bak.buf, path);
-			else
-				cmd_error("cannot back up '%s' as '%s': %s; "
-				    "'%s' left as it was", path, bak.buf,
-				    strerror(errno), path);
-			status = EXIT_TROUBLE;
-			goto out;
-		}
-		backed_up = !existed;
-	}
-	if (output_write_file(path, enc->buf, enc->len, 1, mode) < 0) {
-		cmd_error("cannot write '%s': %s; left as it was", path,
-		    strerror(errno));
-		/* The original is untouched: a new backup of it is noise. */
-		if (backed_up)
-			unlink(bak.buf);
-		status = EXIT_TROUBLE;
-	}
-out:
-	strbuf_release(&bak);
-	return status;
+	return cmd_replace_file(path, orig->buf, orig->len, enc->buf, enc->len,
+	    c->no_backup, c->force);
 }
 
 static void

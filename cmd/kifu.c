@@ -20,6 +20,8 @@ static const char help_usage[] =
 
 /* Alphabetical; `kifu help` prints them in this order. */
 static const struct command commands[] = {
+	{ "analyze", cmd_analyze, "analyse records with a USI engine, into "
+	    "their comments or JSON", cmd_analyze_usage },
 	{ "book", cmd_book, "build, merge, sort and query opening books "
 	    "(YaneuraOu DB2016)", cmd_book_usage },
 	{ "check", cmd_check, "validate whole archives and trees, in parallel",

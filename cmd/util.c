@@ -160,7 +160,8 @@ cmd_errors(const struct strbuf *why)
 }
 
 void
-cmd_print_diags(const char *file, const struct diag_list *d)
+cmd_add_diags(struct strbuf *out, const char *file, const struct diag_list *d,
+    enum diag_severity min)
 {
 	size_t i;
 
@@ -168,15 +169,28 @@ cmd_print_diags(const char *file, const struct diag_list *d)
 		const struct diag *g = &d->v[i];
 		const char *p;
 
-		fflush(stdout);
-		fputs(file, stderr);
+		if (g->severity < min)
+			continue;
+		strbuf_adds(out, file);
 		if (g->loc.line)
-			fprintf(stderr, ":%u:%u", g->loc.line, g->loc.col);
-		fprintf(stderr, ": %s: ", diag_severity_name(g->severity));
+			strbuf_addf(out, ":%u:%u", g->loc.line, g->loc.col);
+		strbuf_addf(out, ": %s: ", diag_severity_name(g->severity));
 		for (p = g->message; *p; p++)
-			fputc((unsigned char)*p < 0x20 ? '?' : *p, stderr);
-		fprintf(stderr, " [%s]\n", g->id);
+			strbuf_addc(out, (unsigned char)*p < 0x20 ? '?' : *p);
+		strbuf_addf(out, " [%s]\n", g->id);
 	}
+}
+
+void
+cmd_print_diags(const char *file, const struct diag_list *d)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	cmd_add_diags(&sb, file, d, DIAG_NOTE);
+	fflush(stdout);
+	if (sb.len)
+		fputs(sb.buf, stderr);
+	strbuf_release(&sb);
 }
 
 const char *

@@ -534,7 +534,8 @@ pipeline_run(const struct pipeline_opts *o, const struct pipeline_ops *ops,
 	p.ctx = ctx;
 	/* Enough batches in flight to keep every worker busy. */
 	p.cap = (size_t)(o->jobs > 1 ? o->jobs : 1) * 4 + 4;
-	p.batch_max = o->jobs > 1 ? BATCH_MAX : 1;
+	p.batch_max = o->jobs > 1 ? (o->batch_max ? o->batch_max : BATCH_MAX) :
+	    1;
 	p.slots = xcalloc(p.cap, sizeof(*p.slots));
 	for (i = 0; i < (int)p.cap; i++) {
 		struct pipe_batch *b = xcalloc(1, ops->batch_size >

@@ -145,6 +145,12 @@ struct pipeline_opts {
 	/* Each worker's judge, when ops->worker_new is NULL (borrowed). */
 	const struct judge_opts *judge;
 	const struct pipeline_report *report;	/* may be NULL */
+	/*
+	 * Inputs a batch holds at most (0: 64). Work that takes seconds an
+	 * input (an engine's analysis) wants 1, so that no worker sits on
+	 * a queue of inputs while another is idle.
+	 */
+	size_t batch_max;
 };
 
 /*

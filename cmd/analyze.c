@@ -1,0 +1,1670 @@
+/*
+ * analyze.c - `kifu analyze`: whole archives analysed by a USI engine,
+ * written back into the records (or out as JSON), in parallel with one
+ * engine process a worker, the output in input order (walk/pipeline.c).
+ *
+ * The engine (engine/usi.h), the work on each record (engine/analyze.h),
+ * the comments (engine/annotate.h), the cache (engine/cache.h) and the
+ * engines file (engine/enginefile.h) live in their own modules; this
+ * file takes the options, starts the engines and hands records to them.
+ *
+ * Every engine process group is listed here, for the handlers of SIGINT,
+ * SIGTERM and SIGHUP: an interrupted run ends its engines (and removes
+ * gpsusi's private OSL_HOME) before it dies. The library keeps no such
+ * list (no global state there); it tells this file of each start and end
+ * (usi_start_opts.on_spawn, on_reap).
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "ruleopts.h"
+#include "walkopts.h"
+#include "api/formats.h"
+#include "api/judge.h"
+#include "api/output.h"
+#include "core/clock.h"
+#include "core/encode.h"
+#include "core/xalloc.h"
+#include "engine/analyze.h"
+#include "engine/annotate.h"
+#include "engine/cache.h"
+#include "engine/enginefile.h"
+#include "engine/usi.h"
+#include "parsers/kakinoki.h"
+#include "walk/pipeline.h"
+
+const char cmd_analyze_usage[] =
+    "usage: kifu analyze --engine <cmd|name> [<options>] <path>...\n"
+    "   or: kifu analyze --merge-cache <cache>... -o <cache>\n"
+    "\n"
+    "Analyses every position of each record's main line with a USI engine\n"
+    "and writes the analysis into the records' comments, in the forms\n"
+    "ShogiGUI and ShogiHome read (kifu's own earlier analysis is replaced,\n"
+    "every other comment kept as it is), or out as JSON. Each move is judged\n"
+    "by its loss against the engine's best. See doc/analyze.md.\n"
+    "\n"
+    "Engine:\n"
+    "    --engine <cmd|name>  the engine's command line (split as a shell\n"
+    "                         would; no shell runs), or a name from the\n"
+    "                         engines file\n"
+    "    --option <name>=<value>\n"
+    "                         a setoption, checked against the options the\n"
+    "                         engine declares (repeat it)\n"
+    "    --engines <file>     the engines file (default:\n"
+    "                         $XDG_CONFIG_HOME/kifu/engines.toml, else\n"
+    "                         ~/.config/kifu/engines.toml)\n"
+    "    --engine-log <file>  append the engine's stderr here (default: it\n"
+    "                         is dropped)\n"
+    "    --timeout-init <ms>  the longest wait for usiok and readyok\n"
+    "                         (default 30000)\n"
+    "    --timeout-search <ms>\n"
+    "                         the longest a search may take before it is\n"
+    "                         stopped and the position left unanalysed\n"
+    "                         (default: the movetime and 10 s; 300000 under\n"
+    "                         --nodes or --depth)\n"
+    "\n"
+    "Search, one limit per position:\n"
+    "    --nodes <n>          go nodes n\n"
+    "    --depth <n>          go depth n\n"
+    "    --movetime <ms>      go movetime ms (the default, 1000)\n"
+    "    --multipv <k>        k best lines a position (default 1)\n"
+    "\n"
+    "Positions:\n"
+    "    --from-ply <a>       from the position after a moves (default 0)\n"
+    "    --to-ply <b>         to the position after b moves (default: the end)\n"
+    "    --side black|white   the moves of one side (the positions before and\n"
+    "                         after each)\n"
+    "    --variations         the variations too, not only the main line\n"
+    "    --thresholds <a,b,c> the losses (centipawns, mover's view) that make\n"
+    "                         a move 疑問手, 悪手, 大悪手 (default 100,300,800)\n"
+    "\n"
+    "Output:\n"
+    "    -o, --output <dir>   write each record into <dir>, the input tree\n"
+    "                         mirrored (made when missing)\n"
+    "    --in-place           replace each file by its analysed records,\n"
+    "                         atomically, keeping <file>.bak\n"
+    "    --no-backup          with --in-place, keep no .bak\n"
+    "    --json               one JSON object per position and move, to\n"
+    "                         stdout\n"
+    "    --summary            per record and side: the average loss, the\n"
+    "                         moves of each class, the worst moves, as a\n"
+    "                         table on stdout (JSON lines with --json)\n"
+    "    -t, --to <format>    write the records in this format (default:\n"
+    "                         each input's own)\n"
+    "    --comments shogigui|shogihome|both\n"
+    "                         the comment forms written (default both)\n"
+    "    --cache <file>       keep results in this SQLite file and take them\n"
+    "                         from it, by position, engine, options and limit\n"
+    "    --merge-cache        merge the caches named into -o's file\n"
+    "    --force              replace existing output files (and .bak)\n"
+    "    With none of -o, --in-place, --json and --summary, the records go\n"
+    "    to stdout.\n"
+    "\n"
+    WALK_HELP
+    "    (-j defaults to 1 here: each worker runs an engine of its own)\n"
+    READ_HELP
+    LIMIT_HELP
+    "\n"
+    "Exit status: 0 every position analysed, 1 a record unreadable or\n"
+    "illegal, or a position left unanalysed, 2 trouble (usage, an engine\n"
+    "that cannot be started or refuses an option or the limit, I/O).\n";
+
+/* --- the list of live engines, for the signal handlers ---------------- */
+
+#define LIVE_MAX 1100
+#define HOME_MAX 512
+
+static volatile sig_atomic_t live_pid[LIVE_MAX];
+static char live_home[LIVE_MAX][HOME_MAX];
+static pthread_mutex_t live_mu = PTHREAD_MUTEX_INITIALIZER;
+static const int live_sigs[] = { SIGINT, SIGTERM, SIGHUP };
+static struct sigaction live_before[3];
+
+static void
+on_spawn(void *ctx, pid_t pgid, const char *home)
+{
+	int i;
+
+	(void)ctx;
+	pthread_mutex_lock(&live_mu);
+	for (i = 0; i < LIVE_MAX; i++)
+		if (!live_pid[i]) {
+			snprintf(live_home[i], HOME_MAX, "%s", home ? home : "");
+			live_pid[i] = pgid;
+			break;
+		}
+	pthread_mutex_unlock(&live_mu);
+}
+
+static void
+on_reap(void *ctx, pid_t pgid)
+{
+	int i;
+
+	(void)ctx;
+	pthread_mutex_lock(&live_mu);
+	for (i = 0; i < LIVE_MAX; i++)
+		if (live_pid[i] == pgid) {
+			live_pid[i] = 0;
+			break;
+		}
+	pthread_mutex_unlock(&live_mu);
+}
+
+/* Async-signal-safe: kill(), unlink(), rmdir() and fixed buffers only. */
+static void
+remove_in(const char *dir, const char *name)
+{
+	char path[HOME_MAX + 32];
+	size_t n = strlen(dir), k = strlen(name);
+
+	if (n + k + 2 > sizeof(path))
+		return;
+	memcpy(path, dir, n);
+	path[n] = '/';
+	memcpy(path + n + 1, name, k + 1);
+	unlink(path);
+}
+
+static void
+on_signal(int sig)
+{
+	size_t k;
+	int i;
+
+	for (i = 0; i < LIVE_MAX; i++) {
+		pid_t p = live_pid[i];
+
+		if (p > 0) {
+			kill(-p, SIGKILL);
+			if (live_home[i][0]) {
+				remove_in(live_home[i], "gpsusi.conf");
+				remove_in(live_home[i], "data");
+				rmdir(live_home[i]);
+			}
+		}
+	}
+	for (k = 0; k < 3; k++)
+		if (live_sigs[k] == sig && live_before[k].sa_handler != SIG_IGN &&
+		    live_before[k].sa_handler != SIG_DFL) {
+			sigaction(sig, &live_before[k], NULL);
+			raise(sig);
+			return;
+		}
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void
+handle_signals(int on)
+{
+	struct sigaction sa;
+	size_t k;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	for (k = 0; k < 3; k++) {
+		if (on)
+			sigaction(live_sigs[k], &sa, &live_before[k]);
+		else
+			sigaction(live_sigs[k], &live_before[k], NULL);
+	}
+}
+
+/* --- the command's state ---------------------------------------------- */
+
+struct analyze_cmd {
+	/* options */
+	const char *engine_arg, *engines_path, *engine_log, *cache_path;
+	const char **user_opts;		/* --option, as given */
+	size_t nuser;
+	struct analyze_opts ao;
+	int limit_given;
+	long long timeout_init, timeout_search;	/* 0: default */
+	const struct format *to;
+	const char *out_dir;
+	int in_place, no_backup, json, summary, force, records_out;
+	int tty;			/* stdout is a terminal */
+	struct judge_opts jo;
+	struct limits lim;
+	char *const *paths;
+	int npaths;
+	/* the engine */
+	struct engine_file ef;
+	const struct engine_entry *entry;
+	char **argv;
+	char **options;			/* "Name=Value" sent to every engine */
+	size_t noptions;
+	char *engine_name;
+	struct strbuf setup, limit_text;
+	struct usi_engine *first;	/* the one started to check, handed on */
+	pthread_mutex_t mu;
+	/* the cache */
+	struct cache *cache;
+	struct analyze_cache cache_ops;
+	/* progress, and stderr shared with its thread */
+	int progress;
+	pthread_mutex_t err_mu;
+	long long positions_done;	/* atomic */
+	long long positions_total;	/* 0: unknown */
+	double start;
+	int stop_progress;
+	/* totals (main thread) */
+	long long records, positions, searched, cached, failed, engine_ms;
+	struct strbuf rows;		/* --summary table rows, TAB-separated */
+	int status;
+};
+
+static void
+worst(struct analyze_cmd *c, int status)
+{
+	if (status > c->status)
+		c->status = status;
+}
+
+/*
+ * What one input gave, for emit() (main thread): base.out for stdout,
+ * base.err for stderr, which emit() writes itself (the bar shares
+ * stderr with them), and the file to write.
+ */
+struct an_batch {
+	struct pipe_batch base;
+	struct strbuf rows;
+	struct strbuf text;	/* the file to write, encoded */
+	struct strbuf orig;	/* --in-place: the bytes read */
+	struct strbuf dest;	/* where text goes ("" none) */
+	int status;
+	long long records, positions, searched, cached, failed, engine_ms;
+	int warnings;		/* said for this input */
+	const char *name;	/* the input's, for warnings */
+};
+
+struct an_worker {
+	struct analyze_cmd *c;
+	struct usi_engine *e;
+	struct analyze_opts ao;	/* c->ao, with this worker's callbacks */
+	struct analyzer a;
+	struct judge *j;
+	struct analyze_record ar;
+	struct an_batch *b;	/* the batch being filled */
+};
+
+#define WARNINGS_MAX 10
+
+static void
+worker_warn(void *ctx, const char *msg)
+{
+	struct an_worker *w = ctx;
+	struct an_batch *b = w->b;
+
+	if (!b)
+		return;
+	if (b->warnings++ < WARNINGS_MAX) {
+		strbuf_addf(&b->base.err, "%s: warning: ", b->name);
+		cmd_add_clean(&b->base.err, msg);
+		strbuf_addc(&b->base.err, '\n');
+	}
+}
+
+static void
+main_warn(void *ctx, const char *msg)
+{
+	(void)ctx;
+	cmd_warning("%s", msg);
+}
+
+static void
+count_position(void *ctx)
+{
+	struct analyze_cmd *c = ctx;
+
+	__atomic_add_fetch(&c->positions_done, 1, __ATOMIC_RELAXED);
+}
+
+/* --- starting an engine -------------------------------------------------- */
+
+/* The option list's entry for name (case-insensitive), or -1. */
+static long
+find_option(char **list, size_t n, const char *name, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strncasecmp(list[i], name, len) && list[i][len] == '=')
+			return (long)i;
+	return -1;
+}
+
+/* Adds or replaces "name=value" in the list. */
+static void
+set_option(char ***list, size_t *n, const char *name, size_t len,
+    const char *value)
+{
+	long at = find_option(*list, *n, name, len);
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_add(&sb, name, len);
+	strbuf_addf(&sb, "=%s", value);
+	if (at >= 0) {
+		free((*list)[at]);
+		(*list)[at] = strbuf_detach(&sb, NULL);
+		return;
+	}
+	*list = xreallocarray(*list, *n + 1, sizeof(**list));
+	(*list)[(*n)++] = strbuf_detach(&sb, NULL);
+}
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * The options every engine gets: the engines file's, then --option's
+ * (the later wins), then kifu's own where the user set none: analysis
+ * mode, no own book (gpsusi's BookDepth 0: book moves come unscored),
+ * and the MultiPV. Decided from the first engine's declarations.
+ */
+static int
+settle_options(struct analyze_cmd *c, struct usi_engine *e)
+{
+	const char *mpv = usi_multipv_option(e);
+	const struct usi_option *o;
+	size_t i;
+
+	if (c->entry)
+		for (i = 0; i < c->entry->noptions; i++) {
+			const char *kv = c->entry->options[i];
+
+			set_option(&c->options, &c->noptions, kv,
+			    strcspn(kv, "="), strchr(kv, '=') + 1);
+		}
+	for (i = 0; i < c->nuser; i++) {
+		const char *kv = c->user_opts[i];
+
+		set_option(&c->options, &c->noptions, kv, strcspn(kv, "="),
+		    strchr(kv, '=') + 1);
+	}
+	if ((o = usi_engine_option(e, "USI_AnalyseMode")) &&
+	    o->type == USI_OPT_CHECK && find_option(c->options, c->noptions,
+	    o->name, strlen(o->name)) < 0)
+		set_option(&c->options, &c->noptions, o->name, strlen(o->name),
+		    "true");
+	if ((o = usi_engine_option(e, "USI_OwnBook")) &&
+	    o->type == USI_OPT_CHECK && find_option(c->options, c->noptions,
+	    o->name, strlen(o->name)) < 0)
+		set_option(&c->options, &c->noptions, o->name, strlen(o->name),
+		    "false");
+	if (!strncmp(usi_engine_name(e), "gpsshogi", 8) &&
+	    (o = usi_engine_option(e, "BookDepth")) && o->type == USI_OPT_SPIN &&
+	    o->min <= 0 && find_option(c->options, c->noptions, o->name,
+	    strlen(o->name)) < 0)
+		set_option(&c->options, &c->noptions, o->name, strlen(o->name),
+		    "0");
+	if (c->ao.multipv > 1 && !mpv)
+		return cmd_error("%s has no MultiPV option: --multipv %d cannot "
+		    "be had from it", usi_engine_name(e), c->ao.multipv);
+	if (mpv) {
+		char k[16];
+
+		if (find_option(c->options, c->noptions, mpv, strlen(mpv)) >= 0 &&
+		    c->ao.multipv == 1)
+			cmd_note("%s is set by --option; --multipv says 1", mpv);
+		snprintf(k, sizeof(k), "%d", c->ao.multipv);
+		set_option(&c->options, &c->noptions, mpv, strlen(mpv), k);
+	}
+	/* One set of options is one cache key, whatever their order. */
+	qsort(c->options, c->noptions, sizeof(*c->options), cmp_str);
+	return 0;
+}
+
+/* Sends the option list to an engine, and isready. */
+static int
+configure(struct analyze_cmd *c, struct usi_engine *e, struct usi_error *err)
+{
+	size_t i;
+
+	for (i = 0; i < c->noptions; i++) {
+		char *kv = xstrndup(c->options[i], strlen(c->options[i]));
+		char *eq = strchr(kv, '=');
+		int rc;
+
+		*eq = '\0';
+		rc = usi_set_option(e, kv, eq + 1, err);
+		free(kv);
+		if (rc < 0)
+			return -1;
+	}
+	return usi_ready(e, err);
+}
+
+static int
+start_engine(struct analyze_cmd *c, usi_warn_fn warn, void *ctx,
+    struct usi_engine **out, struct usi_error *err)
+{
+	struct usi_start_opts so;
+
+	memset(&so, 0, sizeof(so));
+	so.argv = c->argv;
+	so.log_path = c->engine_log;
+	so.env = c->entry ? (const char *const *)c->entry->env : NULL;
+	so.init_timeout_ms = c->timeout_init;
+	so.warn = warn;
+	so.warn_ctx = ctx;
+	so.on_spawn = on_spawn;
+	so.on_reap = on_reap;
+	return usi_start(&so, out, err);
+}
+
+/* --- the pipeline's callbacks ----------------------------------------------- */
+
+static void
+batch_init(void *ctx, void *batch)
+{
+	struct an_batch *b = batch;
+
+	(void)ctx;
+	memset((char *)b + sizeof(b->base), 0, sizeof(*b) - sizeof(b->base));
+	strbuf_init(&b->rows);
+	strbuf_init(&b->text);
+	strbuf_init(&b->orig);
+	strbuf_init(&b->dest);
+}
+
+static void
+batch_release(void *ctx, void *batch)
+{
+	struct an_batch *b = batch;
+
+	(void)ctx;
+	strbuf_release(&b->rows);
+	strbuf_release(&b->text);
+	strbuf_release(&b->orig);
+	strbuf_release(&b->dest);
+}
+
+static void
+batch_reset(void *ctx, void *batch)
+{
+	batch_release(ctx, batch);
+	batch_init(ctx, batch);
+}
+
+static void *
+worker_new(void *ctx)
+{
+	struct analyze_cmd *c = ctx;
+	struct an_worker *w = xcalloc(1, sizeof(*w));
+	struct usi_error err;
+
+	w->c = c;
+	w->ao = c->ao;
+	w->ao.warn = worker_warn;
+	w->ao.warn_ctx = w;
+	w->ao.progress = c->progress ? count_position : NULL;
+	w->ao.progress_ctx = c;
+	w->j = judge_new(&c->jo);
+	analyze_record_init(&w->ar);
+	pthread_mutex_lock(&c->mu);
+	w->e = c->first;
+	c->first = NULL;
+	pthread_mutex_unlock(&c->mu);
+	if (w->e) {
+		usi_engine_set_warn(w->e, worker_warn, w);
+	} else if (start_engine(c, worker_warn, w, &w->e, &err) < 0 ||
+	    configure(c, w->e, &err) < 0) {
+		/* This worker's positions fail; the others go on. */
+		usi_close(w->e);
+		w->e = NULL;
+	}
+	analyzer_init(&w->a, w->e, &w->ao);
+	if (!w->e) {
+		w->a.dead = 1;
+		snprintf(w->a.dead_why, sizeof(w->a.dead_why), "an engine for "
+		    "this worker could not be started: %.400s", err.msg);
+	}
+	return w;
+}
+
+static void
+worker_free(void *ctx, void *wv)
+{
+	struct an_worker *w = wv;
+
+	(void)ctx;
+	usi_close(w->e);
+	analyzer_release(&w->a);
+	analyze_record_release(&w->ar);
+	judge_free(w->j);
+	free(w);
+}
+
+/*
+ * The path under -o for an input: its name relative to the argument it
+ * came from, whose last component it keeps (`-o out games/` writes
+ * out/games/...), an archive's members under the archive's name, the
+ * extension the target's. -1 when the name cannot be mirrored ("..").
+ */
+static int
+mirror(const struct analyze_cmd *c, const char *name, const struct format *f,
+    struct strbuf *out)
+{
+	struct strbuf rel = STRBUF_INIT;
+	const char *p, *base, *dot;
+	size_t best = 0;
+	int i, rc = 0;
+
+	if (!strcmp(name, "<stdin>")) {
+		strbuf_adds(&rel, "stdin");
+	} else {
+		const char *from = name;
+
+		for (i = 0; i < c->npaths; i++) {
+			const char *a = c->paths[i];
+			size_t n = strlen(a);
+
+			while (n > 1 && a[n - 1] == '/')
+				n--;
+			if (n > best && !strncmp(name, a, n) &&
+			    (name[n] == '\0' || name[n] == '/')) {
+				best = n;
+				from = name + n;
+				base = a + n;
+				while (base > a && base[-1] != '/')
+					base--;
+				strbuf_reset(&rel);
+				if (!(base[0] == '.' && (base + 1 == a + n ||
+				    (base[1] == '.' && base + 2 == a + n))))
+					strbuf_add(&rel, base,
+					    (size_t)(a + n - base));
+			}
+		}
+		/* The rest, "//" of an archive member made one '/'. */
+		for (p = from; *p; p++)
+			if (!(*p == '/' && (p[1] == '/' || (rel.len &&
+			    rel.buf[rel.len - 1] == '/') || !rel.len)))
+				strbuf_addc(&rel, *p);
+	}
+	/* No way up and out of the directory. */
+	for (p = rel.buf ? rel.buf : ""; *p; ) {
+		size_t n = strcspn(p, "/");
+
+		if (n == 2 && p[0] == '.' && p[1] == '.')
+			rc = -1;
+		p += n;
+		while (*p == '/')
+			p++;
+	}
+	if (!rel.len)
+		rc = -1;
+	if (rc == 0) {
+		base = strrchr(rel.buf, '/');
+		base = base ? base + 1 : rel.buf;
+		dot = strrchr(base, '.');
+		strbuf_addf(out, "%s/", c->out_dir);
+		if (dot && dot != base && formats_by_ext(base))
+			strbuf_add(out, rel.buf, (size_t)(dot - rel.buf));
+		else
+			strbuf_adds(out, rel.buf);
+		strbuf_adds(out, f->extensions[0]);
+	}
+	strbuf_release(&rel);
+	return rc;
+}
+
+/* The --summary rows of a record: one per side, TAB-separated fields. */
+static void
+summary_rows(struct an_worker *w, const struct record *r, const char *name,
+    int index, struct strbuf *rows)
+{
+	const struct analyze_record *ar = &w->ar;
+	int s, k;
+
+	for (s = 0; s < 2; s++) {
+		const struct analyze_side *sd = &ar->sides[s];
+
+		strbuf_adds(rows, name);
+		strbuf_addf(rows, "\t%d\t%s\t%d\t", index + 1, s == BLACK ?
+		    "black" : "white", sd->moves);
+		if (sd->moves)
+			strbuf_addf(rows, "%.1f", (double)sd->loss / sd->moves);
+		else
+			strbuf_addc(rows, '-');
+		strbuf_addf(rows, "\t%d\t%d\t%d\t", sd->classes[CLASS_INACCURACY],
+		    sd->classes[CLASS_MISTAKE], sd->classes[CLASS_BLUNDER]);
+		for (k = 0; k < ANALYZE_WORST && sd->worst[k] >= 0; k++) {
+			const struct analyze_pos *p = &ar->v[sd->worst[k]];
+			const struct analyze_pos *q = &ar->v[p->parent];
+			struct position before;
+
+			analyze_node_position(r, q->node, &before);
+			strbuf_addf(rows, "%s%d", k ? ", " : "", p->ply);
+			strbuf_adds(rows, kakinoki_mark(before.side));
+			kakinoki_write_ki2_move(rows, &before, r->nodes[p->node].mv,
+			    kakinoki_is_same(r, p->node));
+			strbuf_addf(rows, " %lld", p->loss);
+		}
+		strbuf_addc(rows, '\n');
+	}
+}
+
+/* One record: analysed, and into the batch as its outputs want it. */
+static void
+one_record(struct an_worker *w, struct an_batch *b, struct record *r,
+    int index, const struct format *to, const char *enc,
+    struct strbuf *plain)
+{
+	struct analyze_cmd *c = w->c;
+	struct usi_error err;
+	size_t i;
+
+	b->records++;
+	if (analyzer_set_variant(&w->a, r->v, &err) < 0) {
+		size_t n = analyze_count(r, &c->ao);
+
+		strbuf_addf(&b->base.err, "%s: error: record %d: ", b->name,
+		    index + 1);
+		cmd_add_clean(&b->base.err, w->a.dead ? w->a.dead_why : err.msg);
+		strbuf_addf(&b->base.err, "; its %zu positions left unanalysed\n", n);
+		b->positions += (long long)n;
+		b->failed += (long long)n;
+		b->status = EXIT_FINDINGS;
+		analyze_record_reset(&w->ar);
+		if (c->progress)
+			__atomic_add_fetch(&c->positions_done, (long long)n,
+			    __ATOMIC_RELAXED);
+	} else {
+		analyze_record(&w->a, r, &w->ar);
+	}
+	b->positions += (long long)w->ar.n;
+	b->searched += w->ar.searched;
+	b->cached += w->ar.cached;
+	b->failed += w->ar.failed;
+	b->engine_ms += w->ar.engine_ms;
+	for (i = 0; i < w->ar.n; i++) {
+		const struct analyze_pos *p = &w->ar.v[i];
+
+		if (p->status != AN_FAILED)
+			continue;
+		b->status = EXIT_FINDINGS;
+		strbuf_addf(&b->base.err, "%s: warning: record %d: the position after "
+		    "%d move%s is left unanalysed: ", b->name, index + 1, p->ply,
+		    p->ply == 1 ? "" : "s");
+		cmd_add_clean(&b->base.err, p->error ? p->error : "");
+		strbuf_addc(&b->base.err, '\n');
+	}
+	if (c->json)
+		analyze_json(r, &w->ar, b->name, index, c->engine_name, &b->base.out);
+	if (c->summary && c->json)
+		analyze_json_summary(r, &w->ar, b->name, index, &b->base.out);
+	else if (c->summary)
+		summary_rows(w, r, b->name, index, &b->rows);
+	if (c->records_out) {
+		struct diag_list d;
+		struct write_opts wo;
+
+		annotate_record(r, &w->ar, &c->ao, !strcmp(to->name, "csa"));
+		memset(&wo, 0, sizeof(wo));
+		wo.csa_version = 2;
+		wo.encoding = enc;
+		diag_list_init(&d);
+		if (index > 0)
+			strbuf_adds(plain, to->separator);
+		if (to->write(r, &wo, plain, &d) < 0 || d.errors) {
+			cmd_add_diags(&b->base.err, b->name, &d, DIAG_ERROR);
+			b->status = EXIT_FINDINGS;
+			strbuf_reset(&b->dest);
+		}
+		diag_list_release(&d);
+	}
+}
+
+static int
+input(void *ctx, void *wv, void *batch, const struct pipe_input *in)
+{
+	struct analyze_cmd *c = ctx;
+	struct an_worker *w = wv;
+	struct an_batch *b = batch;
+	struct judge_input ji;
+	struct strbuf plain = STRBUF_INIT;
+	const struct format *to;
+	const char *enc = NULL;
+	int index = 0, bad = 0;
+
+	w->b = b;
+	b->name = in->name;
+	if (in->error) {
+		walkopts_unreadable(&b->base, in);
+		b->status = EXIT_TROUBLE;
+		return 1;
+	}
+	if (c->in_place && (strstr(in->name, "//") || !strcmp(in->name,
+	    "<stdin>"))) {
+		strbuf_addf(&b->base.err, "%s: error: --in-place rewrites files; this "
+		    "is %s (use -o)\n", in->name, strstr(in->name, "//") ?
+		    "a member of an archive" : "standard input");
+		b->status = EXIT_TROUBLE;
+		return 1;
+	}
+	if (c->in_place)
+		strbuf_add(&b->orig, in->data->buf ? in->data->buf : "",
+		    in->data->len);
+	switch (judge_open(w->j, &ji, in->name, in->data, in->flags)) {
+	case JUDGE_SKIPPED:
+		return 0;
+	case JUDGE_UNREADABLE:
+		cmd_add_diags(&b->base.err, in->name, &w->j->d, DIAG_ERROR);
+		b->status = EXIT_FINDINGS;
+		return 1;
+	case JUDGE_READY:
+		break;
+	}
+	to = c->to ? c->to : ji.f;
+	if (c->records_out) {
+		if (!(to->caps & CAP_COMMENTS) || !to->write) {
+			strbuf_addf(&b->base.err, "%s: error: %s cannot hold the "
+			    "analysis (no comments); choose -t kif, csa, ... or "
+			    "--json\n", in->name, to->name);
+			b->status = EXIT_FINDINGS;
+			return 1;
+		}
+		if (c->in_place)
+			strbuf_adds(&b->dest, in->name);
+		else if (c->out_dir && mirror(c, in->name, to, &b->dest) < 0) {
+			strbuf_addf(&b->base.err, "%s: error: cannot mirror this "
+			    "name under '%s' (it leads out of it)\n", in->name,
+			    c->out_dir);
+			b->status = EXIT_TROUBLE;
+			return 1;
+		}
+		enc = to == ji.f ? w->j->t.encoding : to->default_encoding;
+		/* A person reads a terminal, in its encoding (as convert). */
+		if (!c->out_dir && !c->in_place && c->tty)
+			enc = cmd_terminal_encoding();
+	}
+	for (;;) {
+		enum read_status st = judge_next(w->j, &ji, 0);
+		struct replay rp;
+
+		if (st == READ_EOF)
+			break;
+		if (st != READ_OK) {
+			cmd_add_diags(&b->base.err, in->name, &w->j->d, DIAG_ERROR);
+			bad = 1;
+			if (st == READ_FATAL)
+				break;
+			index++;
+			continue;
+		}
+		replay_record(&w->j->r, &rp, &w->j->d);
+		if (w->j->d.errors) {
+			cmd_add_diags(&b->base.err, in->name, &w->j->d, DIAG_ERROR);
+			strbuf_addf(&b->base.err, "%s: note: record %d is not analysed "
+			    "(an illegal move)\n", in->name, index + 1);
+			bad = 1;
+			index++;
+			continue;
+		}
+		if (index > 0 && c->records_out && !to->separator) {
+			strbuf_addf(&b->base.err, "%s: error: %s holds one record a "
+			    "file; record %d and later not written\n", in->name,
+			    to->name, index + 1);
+			bad = 1;
+			break;
+		}
+		one_record(w, b, &w->j->r, index, to, enc, &plain);
+		index++;
+	}
+	if (bad) {
+		b->status = EXIT_FINDINGS;
+		if (b->dest.len)
+			strbuf_addf(&b->base.err, "%s: note: not written: it holds a "
+			    "record that was not analysed\n", in->name);
+		strbuf_reset(&b->dest);
+	} else if (!index) {
+		strbuf_addf(&b->base.err, "%s: error: no record in the file [empty]\n",
+		    in->name);
+		b->status = EXIT_FINDINGS;
+		strbuf_reset(&b->dest);
+	} else if (c->records_out && (b->dest.len || (!c->out_dir &&
+	    !c->in_place))) {
+		struct span at;
+		char cp[8];
+		int rc = encode_text(plain.buf ? plain.buf : "", plain.len, enc,
+		    NULL, NULL, &b->text, &at, cp);
+
+		if (rc < 0) {
+			if (rc == -2)
+				strbuf_addf(&b->base.err, "%s: error: cannot convert to "
+				    "%s\n", in->name, enc);
+			else
+				strbuf_addf(&b->base.err, "%s: error: output line %u "
+				    "column %u: '%s' cannot be written in %s; not "
+				    "written [encoding]\n", in->name, at.line,
+				    at.col, cp, enc);
+			b->status = EXIT_FINDINGS;
+			strbuf_reset(&b->dest);
+			strbuf_reset(&b->text);
+		} else if (!c->out_dir && !c->in_place) {
+			strbuf_add(&b->base.out, b->text.buf, b->text.len);
+			strbuf_reset(&b->text);
+		}
+	}
+	strbuf_release(&plain);
+	w->b = NULL;
+	if (b->warnings > WARNINGS_MAX)
+		strbuf_addf(&b->base.err, "%s: warning: %d more warnings not shown\n",
+		    in->name, b->warnings - WARNINGS_MAX);
+	return b->status != 0;
+}
+
+/* Makes the directories of path's parents, as mkdir -p. */
+static int
+make_parents(const char *path)
+{
+	char *p = xstrndup(path, strlen(path)), *s;
+	int rc = 0;
+
+	for (s = strchr(p + 1, '/'); s && !rc; s = strchr(s + 1, '/')) {
+		*s = '\0';
+		if (mkdir(p, 0777) < 0 && errno != EEXIST)
+			rc = -1;
+		*s = '/';
+	}
+	free(p);
+	return rc;
+}
+
+static void
+clear_bar(struct analyze_cmd *c)
+{
+	if (c->progress)
+		fputs("\r\033[K", stderr);
+}
+
+static int
+emit(void *ctx, void *batch)
+{
+	struct analyze_cmd *c = ctx;
+	struct an_batch *b = batch;
+
+	pthread_mutex_lock(&c->err_mu);
+	clear_bar(c);
+	if (b->base.out.len && output_write_stdout(b->base.out.buf, b->base.out.len) < 0) {
+		cmd_error("write error on standard output: %s",
+		    strerror(errno));
+		worst(c, EXIT_TROUBLE);
+	}
+	if (b->base.err.len) {
+		fflush(stdout);
+		fwrite(b->base.err.buf, 1, b->base.err.len, stderr);
+	}
+	if (b->dest.len && b->text.len) {
+		if (c->in_place) {
+			if (cmd_replace_file(b->dest.buf, b->orig.buf ?
+			    b->orig.buf : "", b->orig.len, b->text.buf,
+			    b->text.len, c->no_backup, c->force))
+				worst(c, EXIT_TROUBLE);
+		} else if (make_parents(b->dest.buf) < 0 ||
+		    output_write_file(b->dest.buf, b->text.buf, b->text.len,
+		    c->force, -1) < 0) {
+			if (errno == EEXIST)
+				cmd_error("'%s' exists; not replaced (use --force)",
+				    b->dest.buf);
+			else
+				cmd_error("cannot write '%s': %s", b->dest.buf,
+				    strerror(errno));
+			worst(c, EXIT_TROUBLE);
+		}
+	}
+	fflush(stderr);
+	pthread_mutex_unlock(&c->err_mu);
+	strbuf_add(&c->rows, b->rows.buf ? b->rows.buf : "", b->rows.len);
+	c->records += b->records;
+	c->positions += b->positions;
+	c->searched += b->searched;
+	c->cached += b->cached;
+	c->failed += b->failed;
+	c->engine_ms += b->engine_ms;
+	worst(c, b->status);
+	return 0;
+}
+
+/* A path the walk passed over on purpose (a fifo...): said in its turn. */
+static void
+skipped(void *ctx, const char *name, const char *why)
+{
+	struct analyze_cmd *c = ctx;
+
+	pthread_mutex_lock(&c->err_mu);
+	clear_bar(c);
+	fflush(stdout);
+	fprintf(stderr, "kifu: warning: skipped '%s': %s\n", name, why);
+	pthread_mutex_unlock(&c->err_mu);
+}
+
+static long long
+done(void *ctx)
+{
+	return ((struct analyze_cmd *)ctx)->records;
+}
+
+static const struct pipeline_ops analyze_ops = {
+	.batch_size = sizeof(struct an_batch),
+	.batch_init = batch_init,
+	.batch_reset = batch_reset,
+	.batch_release = batch_release,
+	.worker_new = worker_new,
+	.worker_free = worker_free,
+	.input = input,
+	.emit = emit,
+	.done = done,
+};
+
+/* --- counting, for the progress bar's ETA ------------------------------------ */
+
+static void *
+count_worker_new(void *ctx)
+{
+	return judge_new(&((struct analyze_cmd *)ctx)->jo);
+}
+
+static void
+count_worker_free(void *ctx, void *w)
+{
+	(void)ctx;
+	judge_free(w);
+}
+
+static int
+count_input(void *ctx, void *wv, void *batch, const struct pipe_input *in)
+{
+	struct analyze_cmd *c = ctx;
+	struct judge *j = wv;
+	struct judge_input ji;
+	long long *n = batch;
+
+	if (in->error || judge_open(j, &ji, in->name, in->data, in->flags) !=
+	    JUDGE_READY)
+		return 0;
+	for (;;) {
+		enum read_status st = judge_next(j, &ji, 0);
+		struct replay rp;
+
+		if (st == READ_EOF || st == READ_FATAL)
+			break;
+		if (st != READ_OK)
+			continue;
+		replay_record(&j->r, &rp, &j->d);
+		if (!j->d.errors)
+			*n += (long long)analyze_count(&j->r, &c->ao);
+	}
+	return 0;
+}
+
+static int
+count_emit(void *ctx, void *batch)
+{
+	struct analyze_cmd *c = ctx;
+	long long *n = batch;
+
+	c->positions_total += *n;
+	*n = 0;
+	return 0;
+}
+
+static const struct pipeline_ops count_ops = {
+	.batch_size = sizeof(long long),
+	.worker_new = count_worker_new,
+	.worker_free = count_worker_free,
+	.input = count_input,
+	.emit = count_emit,
+};
+
+static void *
+progress_main(void *arg)
+{
+	struct analyze_cmd *c = arg;
+
+	while (!__atomic_load_n(&c->stop_progress, __ATOMIC_RELAXED)) {
+		struct timespec ts = { 0, 250000000L };
+		long long d = __atomic_load_n(&c->positions_done,
+		    __ATOMIC_RELAXED);
+		double el = clock_now() - c->start, rate = el > 0 ? d / el : 0;
+
+		nanosleep(&ts, NULL);
+		pthread_mutex_lock(&c->err_mu);
+		fprintf(stderr, "\r\033[K%lld", d);
+		if (c->positions_total)
+			fprintf(stderr, "/%lld", c->positions_total);
+		fprintf(stderr, " positions, %.1f/s", rate);
+		if (c->positions_total && rate > 0 && d <= c->positions_total) {
+			long eta = (long)((double)(c->positions_total - d) / rate);
+
+			fprintf(stderr, ", ETA %ld:%02ld:%02ld", eta / 3600,
+			    eta / 60 % 60, eta % 60);
+		}
+		fflush(stderr);
+		pthread_mutex_unlock(&c->err_mu);
+	}
+	return NULL;
+}
+
+/* --- the summary table ---------------------------------------------------------- */
+
+#define COLS 8
+
+static void
+pad(const char *s, size_t n, size_t width, int right)
+{
+	size_t w = kakinoki_width(s, n);
+
+	if (right)
+		for (; w < width; w++)
+			putchar(' ');
+	fwrite(s, 1, n, stdout);
+	if (!right)
+		for (; w < width; w++)
+			putchar(' ');
+}
+
+static void
+print_table(const struct strbuf *rows)
+{
+	static const char *const head[COLS] = {
+		"file", "record", "side", "moves", "avg loss", "疑問手", "悪手",
+		"大悪手"
+	};
+	size_t width[COLS], k;
+	const char *p;
+
+	for (k = 0; k < COLS; k++)
+		width[k] = kakinoki_width(head[k], strlen(head[k]));
+	for (p = rows->buf; p && *p; ) {
+		const char *e = strchr(p, '\n');
+
+		for (k = 0; k < COLS; k++) {
+			size_t n = strcspn(p, "\t\n");
+			size_t w = kakinoki_width(p, n);
+
+			if (w > width[k])
+				width[k] = w;
+			p += n;
+			if (*p == '\t')
+				p++;
+		}
+		p = e + 1;
+	}
+	for (k = 0; k < COLS; k++) {
+		pad(head[k], strlen(head[k]), width[k], k >= 3);
+		fputs("  ", stdout);
+	}
+	puts("worst");
+	for (p = rows->buf; p && *p; ) {
+		const char *e = strchr(p, '\n');
+
+		for (k = 0; k < COLS; k++) {
+			size_t n = strcspn(p, "\t\n");
+
+			pad(p, n, width[k], k >= 3);
+			fputs("  ", stdout);
+			p += n;
+			if (*p == '\t')
+				p++;
+		}
+		fwrite(p, 1, (size_t)(e - p), stdout);
+		putchar('\n');
+		p = e + 1;
+	}
+}
+
+/* --- options ----------------------------------------------------------------------- */
+
+enum {
+	OPT_ENGINE = 0x300, OPT_OPTION, OPT_ENGINES, OPT_ENGINE_LOG,
+	OPT_TIMEOUT_INIT, OPT_TIMEOUT_SEARCH, OPT_NODES, OPT_DEPTH,
+	OPT_MOVETIME, OPT_MULTIPV, OPT_FROM_PLY, OPT_TO_PLY, OPT_SIDE,
+	OPT_VARIATIONS, OPT_THRESHOLDS, OPT_IN_PLACE, OPT_NO_BACKUP, OPT_JSON,
+	OPT_SUMMARY, OPT_COMMENTS, OPT_CACHE, OPT_MERGE_CACHE, OPT_FORCE
+};
+
+static long long
+parse_count(const char *s, long long max)
+{
+	char *end;
+	long long v;
+
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (errno || end == s || *end || v < 0 || v > max || *s == '+' ||
+	    *s == '-' || *s == ' ')
+		return -1;
+	return v;
+}
+
+static int
+take_limit(struct analyze_cmd *c, enum usi_limit_kind k, const char *arg)
+{
+	long long v = parse_count(arg, 1LL << 50);
+
+	if (c->limit_given)
+		return cmd_usage_error(cmd_analyze_usage, "one limit: --nodes, "
+		    "--depth or --movetime");
+	if (v < 1)
+		return cmd_usage_error(cmd_analyze_usage, "--%s takes a positive "
+		    "number, not '%s'", usi_limit_name(k), arg);
+	c->ao.limit.kind = k;
+	c->ao.limit.value = v;
+	c->limit_given = 1;
+	return 0;
+}
+
+static int
+take_thresholds(struct analyze_cmd *c, const char *arg)
+{
+	long long v[3];
+	const char *p = arg;
+	int k;
+
+	for (k = 0; k < 3; k++) {
+		char num[24];
+		size_t n = strcspn(p, ",");
+
+		if (n == 0 || n >= sizeof(num))
+			break;
+		memcpy(num, p, n);
+		num[n] = '\0';
+		if ((v[k] = parse_count(num, ANALYZE_MATE * 2)) < 1 ||
+		    (k && v[k] <= v[k - 1]))
+			break;
+		p += n;
+		if (k < 2 && *p++ != ',')
+			break;
+	}
+	if (k < 3 || *p)
+		return cmd_usage_error(cmd_analyze_usage, "--thresholds takes "
+		    "three rising positive numbers, as 100,300,800, not '%s'",
+		    arg);
+	for (k = 0; k < 3; k++)
+		c->ao.thresholds[k] = (int)v[k];
+	return 0;
+}
+
+static int
+merge_caches(int argc, char **argv, const char *out, int force)
+{
+	long long added, conflicts;
+	char err[1024];
+
+	if (!out)
+		return cmd_usage_error(cmd_analyze_usage, "--merge-cache needs "
+		    "-o <cache>, the file to make");
+	if (argc < 1)
+		return cmd_usage_error(cmd_analyze_usage, "--merge-cache needs "
+		    "the caches to merge");
+	if (cache_merge((const char *const *)argv, argc, out, force, &added,
+	    &conflicts, err, sizeof(err)) < 0)
+		return cmd_error("%s", err);
+	fprintf(stderr, "kifu: %lld results merged into %s", added, out);
+	if (conflicts)
+		fprintf(stderr, " (%lld differed between caches; the first kept)",
+		    conflicts);
+	fputc('\n', stderr);
+	return EXIT_OK;
+}
+
+/* The engine: a name of the engines file, else a command line. */
+static int
+resolve_engine(struct analyze_cmd *c)
+{
+	struct strbuf path = STRBUF_INIT;
+	struct usi_error err;
+	char msg[1024];
+	int rc;
+
+	if (c->engines_path) {
+		rc = enginefile_read(&c->ef, c->engines_path, msg, sizeof(msg));
+		if (rc == 1)
+			return cmd_error("cannot read '%s': no such file",
+			    c->engines_path);
+	} else if (enginefile_default_path(&path) == 0) {
+		rc = enginefile_read(&c->ef, path.buf, msg, sizeof(msg));
+	} else {
+		rc = 1;
+	}
+	strbuf_release(&path);
+	if (rc < 0)
+		return cmd_error("%s", msg);
+	c->entry = enginefile_find(&c->ef, c->engine_arg);
+	if (usi_split_command(c->entry ? c->entry->command : c->engine_arg,
+	    &c->argv, &err) < 0)
+		return cmd_error("%s", err.msg);
+	if (c->entry) {
+		if (!c->engine_log)
+			c->engine_log = c->entry->log;
+		if (!c->timeout_init)
+			c->timeout_init = c->entry->timeout_init;
+	}
+	return 0;
+}
+
+/* The first engine: started, configured, its limit tried. */
+static int
+first_engine(struct analyze_cmd *c)
+{
+	struct usi_error err;
+	size_t i;
+
+	if (start_engine(c, main_warn, NULL, &c->first, &err) < 0)
+		return cmd_error("%s", err.msg);
+	free(c->engine_name);
+	c->engine_name = xstrndup(usi_engine_name(c->first),
+	    strlen(usi_engine_name(c->first)));
+	if (!*c->engine_name) {
+		free(c->engine_name);
+		c->engine_name = xstrndup(c->argv[0], strlen(c->argv[0]));
+	}
+	if (settle_options(c, c->first))
+		return EXIT_TROUBLE;
+	if (configure(c, c->first, &err) < 0 ||
+	    usi_check_limit(c->first, &c->ao.limit, &err) < 0) {
+		if (err.status == USI_ERR_UNSUPPORTED)
+			return cmd_error("%s; nothing was analysed", err.msg);
+		return cmd_error("%s", err.msg);
+	}
+	/* A probe that ended the engine leaves it to be started again. */
+	if (!usi_alive(c->first) && usi_restart(c->first, &err) < 0)
+		return cmd_error("%s", err.msg);
+	analyze_setup(&c->setup, c->engine_name,
+	    (const char *const *)c->options, c->noptions, &c->ao.limit,
+	    c->ao.multipv);
+	for (i = 0; i < c->noptions; i++)
+		if (strchr(c->options[i], '\n'))
+			return cmd_error("an option holds a line break");
+	return 0;
+}
+
+static void
+print_totals(struct analyze_cmd *c, double seconds)
+{
+	struct rusage ru;
+	double cpu = 0;
+
+	if (getrusage(RUSAGE_SELF, &ru) == 0)
+		cpu = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 +
+		    (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
+	fflush(stdout);
+	fprintf(stderr, "kifu: %lld record%s, %lld positions: %lld searched, "
+	    "%lld from the cache, %lld unanalysed; engine %.3f s, kifu %.3f s "
+	    "CPU, %.3f s in all (%s)\n", c->records, c->records == 1 ? "" : "s",
+	    c->positions, c->searched, c->cached, c->failed,
+	    (double)c->engine_ms / 1000, cpu, seconds, c->engine_name ?
+	    c->engine_name : "");
+	if (c->cache && cache_failures(c->cache))
+		fprintf(stderr, "kifu: warning: %lld results could not be kept "
+		    "in the cache: %s\n", cache_failures(c->cache),
+		    cache_error(c->cache));
+}
+
+static void
+release(struct analyze_cmd *c)
+{
+	size_t i;
+
+	usi_close(c->first);
+	for (i = 0; i < c->noptions; i++)
+		free(c->options[i]);
+	free(c->options);
+	free(c->user_opts);
+	usi_argv_free(c->argv);
+	free(c->engine_name);
+	strbuf_release(&c->setup);
+	strbuf_release(&c->limit_text);
+	strbuf_release(&c->rows);
+	enginefile_release(&c->ef);
+	cache_close(c->cache);
+	pthread_mutex_destroy(&c->mu);
+	pthread_mutex_destroy(&c->err_mu);
+}
+
+int
+cmd_analyze(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "engine", required_argument, NULL, OPT_ENGINE },
+		{ "option", required_argument, NULL, OPT_OPTION },
+		{ "engines", required_argument, NULL, OPT_ENGINES },
+		{ "engine-log", required_argument, NULL, OPT_ENGINE_LOG },
+		{ "timeout-init", required_argument, NULL, OPT_TIMEOUT_INIT },
+		{ "timeout-search", required_argument, NULL, OPT_TIMEOUT_SEARCH },
+		{ "nodes", required_argument, NULL, OPT_NODES },
+		{ "depth", required_argument, NULL, OPT_DEPTH },
+		{ "movetime", required_argument, NULL, OPT_MOVETIME },
+		{ "multipv", required_argument, NULL, OPT_MULTIPV },
+		{ "from-ply", required_argument, NULL, OPT_FROM_PLY },
+		{ "to-ply", required_argument, NULL, OPT_TO_PLY },
+		{ "side", required_argument, NULL, OPT_SIDE },
+		{ "variations", no_argument, NULL, OPT_VARIATIONS },
+		{ "thresholds", required_argument, NULL, OPT_THRESHOLDS },
+		{ "output", required_argument, NULL, 'o' },
+		{ "in-place", no_argument, NULL, OPT_IN_PLACE },
+		{ "no-backup", no_argument, NULL, OPT_NO_BACKUP },
+		{ "json", no_argument, NULL, OPT_JSON },
+		{ "summary", no_argument, NULL, OPT_SUMMARY },
+		{ "to", required_argument, NULL, 't' },
+		{ "comments", required_argument, NULL, OPT_COMMENTS },
+		{ "cache", required_argument, NULL, OPT_CACHE },
+		{ "merge-cache", no_argument, NULL, OPT_MERGE_CACHE },
+		{ "force", no_argument, NULL, OPT_FORCE },
+		{ "help", no_argument, NULL, 'h' },
+		READ_LONGOPTS,
+		LIMIT_LONGOPT,
+		WALK_LONGOPTS,
+		{ NULL, 0, NULL, 0 }
+	};
+	struct analyze_cmd c;
+	struct walkopts wo;
+	struct pipeline_report report = { &c, NULL, NULL, skipped };
+	pthread_t bar;
+	int opt, merge = 0, jobs_given = 0, rc, bar_started = 0;
+	long long v;
+	double seconds = 0;
+
+	memset(&c, 0, sizeof(c));
+	analyze_opts_init(&c.ao);
+	c.lim = limits_default;
+	c.jo.limits = &c.lim;
+	strbuf_init(&c.setup);
+	strbuf_init(&c.limit_text);
+	strbuf_init(&c.rows);
+	enginefile_init(&c.ef);
+	pthread_mutex_init(&c.mu, NULL);
+	pthread_mutex_init(&c.err_mu, NULL);
+	walkopts_init(&wo, "records");
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "hj:o:t:z", longopts, NULL)) !=
+	    -1) {
+		switch (opt) {
+		case OPT_ENGINE: c.engine_arg = optarg; break;
+		case OPT_OPTION:
+			if (!strchr(optarg, '=') || *optarg == '=') {
+				rc = cmd_usage_error(cmd_analyze_usage, "--option "
+				    "takes <name>=<value>, not '%s'", optarg);
+				goto out;
+			}
+			c.user_opts = xreallocarray(c.user_opts, c.nuser + 1,
+			    sizeof(*c.user_opts));
+			c.user_opts[c.nuser++] = optarg;
+			break;
+		case OPT_ENGINES: c.engines_path = optarg; break;
+		case OPT_ENGINE_LOG: c.engine_log = optarg; break;
+		case OPT_TIMEOUT_INIT:
+		case OPT_TIMEOUT_SEARCH:
+			if ((v = parse_count(optarg, 1LL << 40)) < 1) {
+				rc = cmd_usage_error(cmd_analyze_usage, "%s takes "
+				    "milliseconds, not '%s'", opt ==
+				    OPT_TIMEOUT_INIT ? "--timeout-init" :
+				    "--timeout-search", optarg);
+				goto out;
+			}
+			if (opt == OPT_TIMEOUT_INIT)
+				c.timeout_init = v;
+			else
+				c.timeout_search = v;
+			break;
+		case OPT_NODES:
+		case OPT_DEPTH:
+		case OPT_MOVETIME:
+			if ((rc = take_limit(&c, opt == OPT_NODES ?
+			    USI_LIMIT_NODES : opt == OPT_DEPTH ? USI_LIMIT_DEPTH :
+			    USI_LIMIT_MOVETIME, optarg)))
+				goto out;
+			break;
+		case OPT_MULTIPV:
+			if ((v = parse_count(optarg, USI_MULTIPV_MAX)) < 1) {
+				rc = cmd_usage_error(cmd_analyze_usage, "--multipv "
+				    "takes 1 to %d, not '%s'", USI_MULTIPV_MAX,
+				    optarg);
+				goto out;
+			}
+			c.ao.multipv = (int)v;
+			break;
+		case OPT_FROM_PLY:
+		case OPT_TO_PLY:
+			if ((v = parse_count(optarg, 1 << 30)) < 0) {
+				rc = cmd_usage_error(cmd_analyze_usage, "%s takes a "
+				    "number of moves, not '%s'", opt ==
+				    OPT_FROM_PLY ? "--from-ply" : "--to-ply",
+				    optarg);
+				goto out;
+			}
+			if (opt == OPT_FROM_PLY)
+				c.ao.from_ply = (int)v;
+			else
+				c.ao.to_ply = (int)v;
+			break;
+		case OPT_SIDE:
+			if (!strcmp(optarg, "black"))
+				c.ao.side = BLACK;
+			else if (!strcmp(optarg, "white"))
+				c.ao.side = WHITE;
+			else {
+				rc = cmd_usage_error(cmd_analyze_usage, "--side "
+				    "takes black or white, not '%s'", optarg);
+				goto out;
+			}
+			break;
+		case OPT_VARIATIONS: c.ao.variations = 1; break;
+		case OPT_THRESHOLDS:
+			if ((rc = take_thresholds(&c, optarg)))
+				goto out;
+			break;
+		case 'o': c.out_dir = optarg; break;
+		case OPT_IN_PLACE: c.in_place = 1; break;
+		case OPT_NO_BACKUP: c.no_backup = 1; break;
+		case OPT_JSON: c.json = 1; break;
+		case OPT_SUMMARY: c.summary = 1; break;
+		case 't':
+			if (!(c.to = formats_by_name(optarg)) || !c.to->write) {
+				rc = cmd_usage_error(cmd_analyze_usage, "cannot "
+				    "write format '%s' (known: %s)", optarg,
+				    formats_names());
+				goto out;
+			}
+			if (!(c.to->caps & CAP_COMMENTS)) {
+				rc = cmd_usage_error(cmd_analyze_usage, "%s cannot "
+				    "hold comments, where the analysis goes",
+				    c.to->name);
+				goto out;
+			}
+			break;
+		case OPT_COMMENTS:
+			if (!strcmp(optarg, "shogigui"))
+				c.ao.comments = ANALYZE_SHOGIGUI;
+			else if (!strcmp(optarg, "shogihome"))
+				c.ao.comments = ANALYZE_SHOGIHOME;
+			else if (!strcmp(optarg, "both"))
+				c.ao.comments = ANALYZE_SHOGIGUI |
+				    ANALYZE_SHOGIHOME;
+			else {
+				rc = cmd_usage_error(cmd_analyze_usage, "--comments "
+				    "takes shogigui, shogihome or both, not '%s'",
+				    optarg);
+				goto out;
+			}
+			break;
+		case OPT_CACHE: c.cache_path = optarg; break;
+		case OPT_MERGE_CACHE: merge = 1; break;
+		case OPT_FORCE: c.force = 1; break;
+		case 'h':
+			rc = cmd_help(cmd_analyze_usage);
+			goto out;
+		case OPT_LIMIT:
+			if (limitopt_take(&c.lim, optarg, cmd_analyze_usage)) {
+				rc = EXIT_TROUBLE;
+				goto out;
+			}
+			break;
+		default:
+			if ((rc = readopts_take(&c.jo, opt, optarg,
+			    cmd_analyze_usage)) != 0) {
+				if (rc != 1)
+					goto out;
+				break;
+			}
+			if (opt == 'j')
+				jobs_given = 1;
+			if ((rc = walkopts_take(&wo, opt, optarg,
+			    cmd_analyze_usage)) != 0) {
+				if (rc != 1)
+					goto out;
+				break;
+			}
+			rc = cmd_usage_error(cmd_analyze_usage, optopt ?
+			    "option '%s' needs a value" : "unknown option '%s'",
+			    argv[optind - 1]);
+			goto out;
+		}
+	}
+	if (merge) {
+		rc = merge_caches(argc - optind, argv + optind, c.out_dir,
+		    c.force);
+		goto out;
+	}
+	if (!jobs_given)
+		wo.po.jobs = 1;
+	wo.po.batch_max = 1;
+	if (!c.engine_arg) {
+		rc = cmd_usage_error(cmd_analyze_usage, "no engine (--engine)");
+		goto out;
+	}
+	if ((c.out_dir != NULL) + c.in_place + c.json > 1) {
+		rc = cmd_usage_error(cmd_analyze_usage, "-o, --in-place and "
+		    "--json are each a whole output: one of them");
+		goto out;
+	}
+	if (c.no_backup && !c.in_place) {
+		rc = cmd_usage_error(cmd_analyze_usage, "--no-backup goes with "
+		    "--in-place");
+		goto out;
+	}
+	if (c.to && (c.json || (c.summary && !c.out_dir && !c.in_place))) {
+		rc = cmd_usage_error(cmd_analyze_usage, "-t is the format of "
+		    "records written; %s writes none", c.json ? "--json" :
+		    "--summary");
+		goto out;
+	}
+	if (c.ao.to_ply >= 0 && c.ao.to_ply < c.ao.from_ply) {
+		rc = cmd_usage_error(cmd_analyze_usage, "--to-ply %d comes "
+		    "before --from-ply %d", c.ao.to_ply, c.ao.from_ply);
+		goto out;
+	}
+	c.records_out = c.out_dir || c.in_place || (!c.json && !c.summary);
+	c.tty = isatty(STDOUT_FILENO);
+	if ((rc = walkopts_finish(&wo, argc - optind, cmd_analyze_usage)))
+		goto out;
+	if (c.in_place && c.to) {
+		int i;
+
+		for (i = optind; i < argc; i++) {
+			struct stat st;
+
+			if (stat(argv[i], &st) == 0 && S_ISREG(st.st_mode) &&
+			    !formats_owns_ext(c.to, argv[i])) {
+				rc = cmd_usage_error(cmd_analyze_usage, "--in-place "
+				    "keeps the name '%s', which is not a %s "
+				    "file's; write with -o instead", argv[i],
+				    c.to->name);
+				goto out;
+			}
+		}
+	}
+	if (c.out_dir) {
+		struct stat st;
+
+		if (stat(c.out_dir, &st) == 0 && !S_ISDIR(st.st_mode)) {
+			rc = cmd_error("-o names '%s', which is no directory",
+			    c.out_dir);
+			goto out;
+		}
+		if (mkdir(c.out_dir, 0777) < 0 && errno != EEXIST) {
+			rc = cmd_error("cannot make '%s': %s", c.out_dir,
+			    strerror(errno));
+			goto out;
+		}
+	}
+	c.paths = argv + optind;
+	c.npaths = argc - optind;
+	if (!c.timeout_search)
+		c.timeout_search = c.ao.limit.kind == USI_LIMIT_MOVETIME ?
+		    c.ao.limit.value + 10000 : 300000;
+	c.ao.timeout_ms = c.timeout_search;
+	handle_signals(1);
+	if ((rc = resolve_engine(&c)) || (rc = first_engine(&c)))
+		goto out_signals;
+	if (c.cache_path) {
+		char err[1024];
+
+		if (!(c.cache = cache_open(c.cache_path, 1, err, sizeof(err)))) {
+			rc = cmd_error("%s", err);
+			goto out_signals;
+		}
+		cache_ops(c.cache, &c.cache_ops);
+		c.ao.cache = &c.cache_ops;
+		c.ao.setup = c.setup.buf;
+	}
+	c.ao.engine_name = c.engine_name;
+	c.progress = wo.po.progress;
+	/* The bar is ours (positions, not records); so is the text. */
+	wo.po.progress = 0;
+	wo.po.out = wo.po.err = NULL;
+	wo.po.report = &report;
+	c.start = clock_now();
+	if (c.progress) {
+		if (!wo.from_stdin) {
+			struct pipeline_opts po = wo.po;
+
+			po.batch_max = 0;
+			po.report = NULL;
+			pipeline_run(&po, &count_ops, &c, c.paths, c.npaths, 0, 0,
+			    NULL, NULL);
+		}
+		c.start = clock_now();
+		if (pthread_create(&bar, NULL, progress_main, &c) == 0)
+			bar_started = 1;
+	}
+	if (pipeline_run(&wo.po, &analyze_ops, &c, c.paths, c.npaths,
+	    wo.from_stdin, wo.nul, NULL, &seconds) < 0) {
+		cmd_error("cannot start a thread: %s", strerror(errno));
+		worst(&c, EXIT_TROUBLE);
+	}
+	if (bar_started) {
+		__atomic_store_n(&c.stop_progress, 1, __ATOMIC_RELAXED);
+		pthread_join(bar, NULL);
+		fputs("\r\033[K", stderr);
+	}
+	if (c.summary && !c.json)
+		print_table(&c.rows);
+	print_totals(&c, seconds);
+	rc = c.status;
+out_signals:
+	release(&c);
+	handle_signals(0);
+	return rc;
+out:
+	release(&c);
+	return rc;
+}
