@@ -24,6 +24,7 @@
 #include <strings.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -186,13 +187,24 @@ on_signal(int sig)
 	for (i = 0; i < LIVE_MAX; i++) {
 		pid_t p = live_pid[i];
 
-		if (p > 0) {
+		if (p > 0)
 			kill(-p, SIGKILL);
-			if (live_home[i][0]) {
-				remove_in(live_home[i], "gpsusi.conf");
-				remove_in(live_home[i], "data");
-				rmdir(live_home[i]);
-			}
+	}
+	/* Reaped too, so that even a killed kifu leaves no zombie. */
+	for (i = 0; i < LIVE_MAX; i++) {
+		pid_t p = live_pid[i];
+		struct timespec ms = { 0, 1000000L };
+		int tries;
+
+		if (p <= 0)
+			continue;
+		for (tries = 0; tries < 1000 && waitpid(p, NULL, WNOHANG) == 0;
+		    tries++)
+			nanosleep(&ms, NULL);
+		if (live_home[i][0]) {
+			remove_in(live_home[i], "gpsusi.conf");
+			remove_in(live_home[i], "data");
+			rmdir(live_home[i]);
 		}
 	}
 	for (k = 0; k < 3; k++)

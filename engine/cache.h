@@ -5,9 +5,9 @@
  * analyze_setup), so that a position common to many games is searched
  * once, and a second run over an archive costs the reading.
  *
- * SQLite (the field's standard embedded database, which kifu index uses
- * too) is linked by the kifu binary only, not by libkifu: this module is
- * the binary's, behind the plain interface of analyze.h.
+ * SQLite: the field's standard embedded database, which the game
+ * database (db/) uses too. analyze.h takes any cache through a plain
+ * interface (struct analyze_cache); this is the one kifu analyze uses.
  *
  * Every result is committed when it is stored (WAL, synchronous=NORMAL),
  * so that a run killed at any moment keeps what it had; several

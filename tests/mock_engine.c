@@ -5,14 +5,17 @@
  * build/san/tests/mock_engine, against libkifu for the rules.
  *
  *   mock_engine [--name NAME] [--pidfile FILE] [--log FILE]
- *               [--fault FAULT] [--at N --counter FILE] [--spawn-child]
+ *               [--fault FAULT] [--at N | --after N] [--counter FILE]
+ *               [--spawn-child]
  *               [--init-delay MS] [--variants] [--no-multipv]
  *
- * --pidfile appends the pid of every start (and of the child
- * --spawn-child leaves in its group), so a test can check that none is
- * left; --log appends every line received. With --at N and --counter
+ * --pidfile appends the pid of every start, and "PID child" for the
+ * child --spawn-child leaves in its group, so a test can check that none
+ * is left; --log appends every line received. With --at N and --counter
  * FILE the fault strikes only on the Nth `go` counted across starts
- * (the engine that kifu starts again then behaves). Faults:
+ * (the engine that kifu starts again then behaves); with --after N on
+ * every `go` after the Nth (kifu tries an unknown engine's limit once
+ * with a go of its own before the analysis). Faults:
  *
  *   exit-start       exits at once, status 3
  *   no-usiok         never answers usi
@@ -49,7 +52,7 @@
 
 static const char *name = "kifu mock 1.0";
 static const char *pidfile, *logfile, *fault = "", *counter;
-static int at = 0, spawn_child, init_delay, variants, multipv_opt = 1;
+static int at = 0, after = -1, spawn_child, init_delay, variants, multipv_opt = 1;
 static int multipv = 1;
 static const struct variant *variant;
 static struct position pos;
@@ -104,7 +107,7 @@ strikes(const char *f)
 
 	if (strcmp(fault, f))
 		return 0;
-	if (!at || !counter)
+	if ((!at && after < 0) || !counter)
 		return 1;
 	if ((c = fopen(counter, "r"))) {
 		if (fscanf(c, "%ld", &n) != 1)
@@ -116,7 +119,7 @@ strikes(const char *f)
 		fprintf(c, "%ld\n", n);
 		fclose(c);
 	}
-	return n == at;
+	return after >= 0 ? n > after : n == at;
 }
 
 static int
@@ -226,32 +229,35 @@ search(const char *args)
 	move cand[64];
 	int n, k, score = eval(&pos);
 	char buf[USI_MOVE_MAX];
+	/* Counted once a go: whether the fault strikes on this one. */
+	int on = *fault && strikes(fault);
 
-	if (is("no-depth") && (strstr(args, "depth") || strstr(args, "nodes"))) {
+	if (on && is("no-depth") && (strstr(args, "depth") ||
+	    strstr(args, "nodes"))) {
 		fprintf(stderr, "unknown option in go %s\n", args);
 		abort();
 	}
-	if (strikes("die-search")) {
+	if (on && is("die-search")) {
 		say("info depth 1 score cp 10 nodes 1 pv 7g7f");
 		exit(134);
 	}
-	if (strikes("hang-search")) {
+	if (on && is("hang-search")) {
 		signal(SIGTERM, SIG_IGN);
 		say("info depth 1");
 		sleep_forever();
 	}
-	if (strikes("close-output")) {
+	if (on && is("close-output")) {
 		fclose(stdout);
 		close(1);
 		sleep_forever();
 	}
-	if (is("long-lines"))
+	if (on && is("long-lines"))
 		long_line();
-	if (is("garbage"))
+	if (on && is("garbage"))
 		garbage();
-	if (is("overrun") && !stop_requested())
+	if (on && is("overrun") && !stop_requested())
 		exit(0);
-	if (is("flood-search")) {
+	if (on && is("flood-search")) {
 		struct pollfd pf = { 0, POLLIN, 0 };
 		long i;
 
@@ -267,38 +273,38 @@ search(const char *args)
 		say("bestmove resign");
 		return;
 	}
-	if (is("illegal-bestmove")) {
+	if (on && is("illegal-bestmove")) {
 		say("info depth 1 score cp 5 pv 5e5e");
 		say("bestmove 5e5e");
 		return;
 	}
-	if (is("empty-bestmove")) {
+	if (on && is("empty-bestmove")) {
 		say("bestmove");
 		return;
 	}
-	if (!is("no-score"))
+	if (!(on && is("no-score")))
 		for (k = 0; k < multipv && k < n; k++) {
 			printf("info depth 3 seldepth 5 multipv %d ", k + 1);
-			if (is("mate-score"))
+			if (on && is("mate-score"))
 				printf("score mate %d", score >= 0 ? 3 : -2);
 			else
 				printf("score cp %d", score - 10 * k);
 			printf(" nodes %d nps 1000 time 1 pv", 100 + k);
-			print_pv(pos, cand[k], 4, is("illegal-pv"));
-			printf("%s\n", is("garbage") ? "\r" : "");
+			print_pv(pos, cand[k], 4, (on && is("illegal-pv")));
+			printf("%s\n", (on && is("garbage")) ? "\r" : "");
 			fflush(stdout);
 		}
-	if (is("long-lines"))
+	if (on && is("long-lines"))
 		long_line();
 	usi_format_move(cand[0], buf);
 	{
-		struct position after = pos;
+		struct position next = pos;
 		struct undo u;
 		move reply[1];
 		char pbuf[USI_MOVE_MAX];
 
-		position_do_move(&after, cand[0], &u);
-		if (ranked(&after, reply, 1)) {
+		position_do_move(&next, cand[0], &u);
+		if (ranked(&next, reply, 1)) {
 			usi_format_move(reply[0], pbuf);
 			say("bestmove %s ponder %s", buf, pbuf);
 			return;
@@ -394,6 +400,8 @@ main(int argc, char **argv)
 			fault = v, i++;
 		else if (!strcmp(a, "--at") && v)
 			at = atoi(v), i++;
+		else if (!strcmp(a, "--after") && v)
+			after = atoi(v), i++;
 		else if (!strcmp(a, "--counter") && v)
 			counter = v, i++;
 		else if (!strcmp(a, "--init-delay") && v)
@@ -422,7 +430,7 @@ main(int argc, char **argv)
 			fclose(stdout);
 			sleep_forever();
 		}
-		append(pidfile, "%ld\n", (long)c);
+		append(pidfile, "%ld child\n", (long)c);
 	}
 	while (fgets(line, sizeof(line), stdin)) {
 		char *nl = strpbrk(line, "\r\n");
