@@ -189,7 +189,7 @@ check-docs: build/san/kifu all
 SAN_REGRESS := $(FUZZ_TARGETS:%=build/san/fuzz/regress_%) \
 	build/san/fuzz/regress_dump build/san/fuzz/regress_keys \
 	build/san/fuzz/regress_stats build/san/fuzz/regress_book \
-	build/san/fuzz/regress_problems
+	build/san/fuzz/regress_problems build/san/fuzz/regress_engine
 
 build/san/fuzz/regress_%: tests/fuzz/fuzz.c tests/fuzz/standalone.c \
 		build/san/libkifu.a
@@ -213,6 +213,14 @@ build/san/fuzz/regress_keys: tests/fuzz/fuzz_keys.c tests/fuzz/standalone.c \
 		tests/fuzz/standalone.c build/san/libkifu.a $(LIBS)
 
 # kifu book's reader of YaneuraOu's text books.
+# What kifu reads from engines: the engines file, USI lines, answers,
+# and the analysis comments.
+build/san/fuzz/regress_engine: tests/fuzz/fuzz_engine.c \
+		tests/fuzz/standalone.c build/san/libkifu.a
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) $(WARN) $(SAN_FLAGS) -o $@ tests/fuzz/fuzz_engine.c \
+		tests/fuzz/standalone.c build/san/libkifu.a $(LIBS)
+
 build/san/fuzz/regress_book: tests/fuzz/fuzz_book.c tests/fuzz/standalone.c \
 		build/san/libkifu.a
 	@mkdir -p $(@D)
@@ -272,7 +280,7 @@ FUZZ_FLAGS := -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=a
 FUZZ_CPPFLAGS = $(ALL_CPPFLAGS) $(RSVG_CFLAGS) $(PCRE2_CFLAGS)
 fuzz: $(FUZZ_TARGETS:%=build/fuzz/fuzz_%) build/fuzz/fuzz_dump \
 	build/fuzz/fuzz_keys build/fuzz/fuzz_stats build/fuzz/fuzz_book \
-	build/fuzz/fuzz_problems
+	build/fuzz/fuzz_problems build/fuzz/fuzz_engine
 
 build/fuzz/fuzz_%: tests/fuzz/fuzz.c $(LIB_SRC)
 	@mkdir -p $(@D)
@@ -288,6 +296,11 @@ build/fuzz/fuzz_dump: tests/fuzz/fuzz_dump.c $(LIB_SRC)
 	@mkdir -p $(@D)
 	$(CC) $(FUZZ_CPPFLAGS) -std=c11 -Wall -Wextra -Werror $(FUZZ_FLAGS) \
 		-o $@ tests/fuzz/fuzz_dump.c $(LIB_SRC) $(LIBS)
+
+build/fuzz/fuzz_engine: tests/fuzz/fuzz_engine.c $(LIB_SRC)
+	@mkdir -p $(@D)
+	$(CC) $(FUZZ_CPPFLAGS) -std=c11 -Wall -Wextra -Werror $(FUZZ_FLAGS) \
+		-o $@ tests/fuzz/fuzz_engine.c $(LIB_SRC) $(LIBS)
 
 build/fuzz/fuzz_book: tests/fuzz/fuzz_book.c $(LIB_SRC)
 	@mkdir -p $(@D)

@@ -240,10 +240,19 @@ annotate_block(const struct record *r, const struct analyze_record *ar,
 void
 annotate_replace(const char *old, const char *block, struct strbuf *out)
 {
-	const char *p = old ? old : "";
+	const char *p;
 	int placed = 0, skip = 0, first = 1;
 
-	while (*p) {
+	if (!old)
+		old = "";
+	p = old;
+	if (!*block) {
+		/* Nothing new: what was there stays, kifu's too. */
+		strbuf_adds(out, old);
+		return;
+	}
+	/* Lines as '\n' splits them: a final '\n' ends with an empty line. */
+	while (*old && p) {
 		const char *e = strchr(p, '\n');
 		size_t n = e ? (size_t)(e - p) : strlen(p);
 		int count;
@@ -266,11 +275,9 @@ annotate_replace(const char *old, const char *block, struct strbuf *out)
 			strbuf_add(out, p, n);
 			first = 0;
 		}
-		p += n;
-		if (*p == '\n')
-			p++;
+		p = e ? e + 1 : NULL;
 	}
-	if (!placed && *block) {
+	if (!placed) {
 		if (!first)
 			strbuf_addc(out, '\n');
 		strbuf_adds(out, block);

@@ -35,7 +35,9 @@
 
 #include "analyze.h"
 
-#define ANNOTATE_MARKER "#kifu-analyze: "
+#include "parsers/evaluation.h"
+
+#define ANNOTATE_MARKER EVALUATION_KIFU_MARKER
 
 /* Whether a stored comment line is the start of kifu's block. */
 int annotate_is_marker(const char *line, size_t n, int *count);

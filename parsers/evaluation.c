@@ -2,6 +2,7 @@
  * evaluation.c - engine evaluations in comments: the forms evaluation.h
  * lists, and nothing that only looks like them.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "evaluation.h"
@@ -197,19 +198,20 @@ read_analysis_line(struct evaluation *out, const char *p, const char *end)
 	return 0;
 }
 
-/* The first line of the comment that reads_line reads. */
+/*
+ * The first of at most max lines (max < 0: all) from p that read_one
+ * reads; out->has is 0 without one.
+ */
 static void
-read_lines(const char *comment, struct evaluation *out,
+read_lines(const char *p, long max, struct evaluation *out,
     int (*read_one)(struct evaluation *, const char *, const char *))
 {
-	const char *p = comment;
-
 	out->has = 0;
 	out->mate = 0;
 	out->score = 0;
 	if (!p)
 		return;
-	while (*p) {
+	for (; *p && max != 0; max--) {
 		const char *end = strchr(p, '\n');
 
 		if (!end)
@@ -223,13 +225,34 @@ read_lines(const char *comment, struct evaluation *out,
 void
 evaluation_read(const char *comment, struct evaluation *out)
 {
-	read_lines(comment, out, read_line);
+	read_lines(comment, -1, out, read_line);
 }
 
 void
 evaluation_read_analysis(const char *comment, struct evaluation *out)
 {
-	read_lines(comment, out, read_analysis_line);
+	const char *p = comment;
+	size_t k = strlen(EVALUATION_KIFU_MARKER);
+
+	/* kifu's own block first: the lines its marker counts. */
+	while (p && *p) {
+		const char *end = strchr(p, '\n');
+
+		if (!strncmp(p, EVALUATION_KIFU_MARKER, k) && p[k] >= '0' &&
+		    p[k] <= '9') {
+			char *after;
+			long n = strtol(p + k, &after, 10);
+
+			/* "N line" or "N lines", as annotate.c writes it. */
+			if (end && n > 0 && !strncmp(after, " line", 5)) {
+				read_lines(end + 1, n, out, read_analysis_line);
+				if (out->has)
+					return;
+			}
+		}
+		p = end ? end + 1 : NULL;
+	}
+	read_lines(comment, -1, out, read_analysis_line);
 }
 
 int

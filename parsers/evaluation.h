@@ -54,10 +54,16 @@ void evaluation_read(const char *comment, struct evaluation *out);
  *   "#指し手[123]..."           *#指し手[123] (Piyo Shogi)
  *   "#形勢[123]"                *#形勢[123] (K-Shogi)
  *
- * The first line in one of them counts; Piyo Shogi's #推奨手 (a line
- * from the position before the move) is not read.
+ * The first line in one of them counts, except that kifu's own
+ * analysis (the block after kifu analyze's marker line, "#kifu-analyze:
+ * N lines; ...", engine/annotate.h) comes before any other; Piyo
+ * Shogi's #推奨手 (a line from the position before the move) is not
+ * read.
  */
 void evaluation_read_analysis(const char *comment, struct evaluation *out);
+
+/* The first line of kifu analyze's block in a comment (engine/annotate.h). */
+#define EVALUATION_KIFU_MARKER "#kifu-analyze: "
 
 /*
  * The eval of a training row for the side to move of its position:

@@ -75,6 +75,63 @@ test_case(void **state)
 		    e.mate, e.score);
 }
 
+/* The analysis forms: another engine's view of the position after. */
+static const struct eval_case analysis_cases[] = {
+	{ "ShogiHome research", "#評価値=300", 1, 0, 300 },
+	{ "ShogiHome research mate", "#詰み=後手勝ち:3手\n#評価値=-30000", 1, -1,
+	    -SAT },
+	{ "ShogiHome research mate for Black", "#詰み=先手勝ち", 1, 1, SAT },
+	{ "ShogiHome, after its situation line", "互角\n#評価値=-102\n"
+	    "#読み筋=△８五歩", 1, 0, -102 },
+	{ "ShogiGUI analysis", "*解析 0 ○ 候補1 時間 00:15.9 深さ 54 ノード数 "
+	    "1000495 評価値 207 読み筋 ▲同　歩(87)", 1, 0, 207 },
+	{ "ShogiGUI analysis, blank mark", "*解析 0  候補1 時間 00:00.0 深さ 32 "
+	    "評価値 -44 読み筋 △３三角(22)", 1, 0, -44 },
+	{ "ShogiGUI analysis, a bound", "*解析 0  候補1 評価値 240↓ 読み筋 x", 1, 0,
+	    240 },
+	{ "ShogiGUI analysis, the other bound", "*解析 0  候補1 評価値 -5↑", 1,
+	    0, -5 },
+	{ "ShogiGUI analysis mate", "*解析 0  候補1 評価値 +詰 5 読み筋 x", 1, 1,
+	    SAT },
+	{ "Piyo Shogi", "#指し手[2891]△４二玉  ▲３三銀打", 1, 0, 2891 },
+	{ "Piyo Shogi, labelled", "#指し手[3773] 悪手 △７一玉", 1, 0, 3773 },
+	{ "K-Shogi", "#形勢[+123]", 1, 0, 123 },
+	{ "Piyo's line before the move is not read", "#推奨手[2902]▲３三金打",
+	    0, 0, 0 },
+	{ "the player's forms are not analysis", "** 113 -3334FU\n*評価値=5",
+	    0, 0, 0 },
+	{ "ShogiGUI player line", "*対局 深さ 2 評価値 0 読み筋 ▲７六歩(77)", 0, 0,
+	    0 },
+	{ "the first form counts", "#評価値=10\n*解析 0  候補1 評価値 20", 1, 0,
+	    10 },
+	/* kifu's own block first, whatever comes before it */
+	{ "kifu's block first", "#評価値=-102\n#エンジン=MyEngine\n"
+	    "#kifu-analyze: 2 lines; x; nodes 1\n#評価値=8\n*解析 0  候補1 評価値 8",
+	    1, 0, 8 },
+	{ "only the lines kifu's marker counts", "#評価値=-102\n"
+	    "#kifu-analyze: 1 line; x; nodes 1; no score\n#読み筋=▲７六歩\n"
+	    "#評価値=5", 1, 0, -102 },
+	{ "a marker in the middle of a line is none", "note #kifu-analyze: 1 "
+	    "line\n#評価値=3", 1, 0, 3 },
+	{ "a bracket not closed", "#指し手[12", 0, 0, 0 },
+	{ "a bound glued to a word", "*解析 0  候補1 評価値 12↓x", 0, 0, 0 },
+	{ "no comment", "", 0, 0, 0 },
+};
+
+#define NANALYSIS (sizeof(analysis_cases) / sizeof(analysis_cases[0]))
+
+static void
+test_analysis_case(void **state)
+{
+	const struct eval_case *c = *state;
+	struct evaluation e;
+
+	evaluation_read_analysis(c->comment, &e);
+	if (e.has != c->has || e.mate != c->mate || e.score != c->score)
+		fail_msg("'%s': has %d mate %d score %lld", c->comment, e.has,
+		    e.mate, e.score);
+}
+
 static void
 test_for_side(void **state)
 {
@@ -111,15 +168,22 @@ test_for_side(void **state)
 int
 main(int argc, char **argv)
 {
-	static struct CMUnitTest tests[NCASES + 1];
-	static char names[NCASES][96];
+	static struct CMUnitTest tests[NCASES + NANALYSIS + 1];
+	static char names[NCASES + NANALYSIS][96];
 	size_t i, n = 0;
 
 	for (i = 0; i < NCASES; i++, n++) {
-		snprintf(names[i], sizeof(names[i]), "%s", cases[i].name);
-		tests[n].name = names[i];
+		snprintf(names[n], sizeof(names[n]), "%s", cases[i].name);
+		tests[n].name = names[n];
 		tests[n].test_func = test_case;
 		tests[n].initial_state = (void *)&cases[i];
+	}
+	for (i = 0; i < NANALYSIS; i++, n++) {
+		snprintf(names[n], sizeof(names[n]), "analysis: %s",
+		    analysis_cases[i].name);
+		tests[n].name = names[n];
+		tests[n].test_func = test_analysis_case;
+		tests[n].initial_state = (void *)&analysis_cases[i];
 	}
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_for_side);
 	if (argc > 1)

@@ -5,7 +5,8 @@
 # back (dump: read as every training-row format, each row checked; keys:
 # every line read writes back as it was; stats: read as kifu stats
 # shards, written and read back; book: every move line writes back
-# and reads to the same fields). BIN holds regress_TARGET binaries
+# and reads to the same fields; engine: the engines file, USI lines and
+# answers, analysis comments). BIN holds regress_TARGET binaries
 # (tests/fuzz/standalone.c).
 #
 #   sh tests/fuzz/regress.sh build/san/fuzz
@@ -13,7 +14,7 @@ set -u
 bin=${1:?usage: regress.sh BIN}
 top=$(cd "$(dirname "$0")/../.." && pwd)
 fail=0
-for t in csa usi kif ki2 jkf detect dump keys stats book problems; do
+for t in csa usi kif ki2 jkf detect dump keys stats book problems engine; do
 	case $t in
 	detect) seeds="csa usi kif ki2 jkf minishogi" ;;
 	dump) seeds=training ;;
@@ -21,6 +22,7 @@ for t in csa usi kif ki2 jkf detect dump keys stats book problems; do
 	stats) seeds=stats ;;
 	book) seeds=book ;;
 	problems) seeds="mate tsume" ;;
+	engine) seeds=engine ;;
 	*) seeds=$t ;;
 	esac
 	# testdata/regress/TARGET exists once a target has had a finding.
