@@ -26,6 +26,8 @@
 #include "core/sfen.h"
 #include "core/usi.h"
 #include "core/xalloc.h"
+#include "engine/analyze.h"
+#include "engine/usi.h"
 #include "parsers/kakinoki.h"
 #include "api/mateio.h"
 #include "api/problems.h"
@@ -1245,4 +1247,259 @@ API const char *
 kifu_mate_json(const kifu_mate *m)
 {
 	return m->json;
+}
+
+/* --- engines ------------------------------------------------------------------------- */
+
+struct kifu_engine {
+	struct usi_engine *e;
+	struct analyze_opts o;
+	struct analyzer a;
+	int multipv;		/* the MultiPV option as last set */
+	unsigned checked;	/* the limits tried: 1 << usi_limit_kind */
+	struct analyze_pos p;
+};
+
+API int
+kifu_engine_start(const char *command, const char *const *options,
+    const char *log, long init_timeout_ms, unsigned flags, kifu_engine **out,
+    kifu_error **err)
+{
+	struct usi_start_opts so;
+	struct usi_error ue;
+	struct kifu_engine *k;
+	size_t i;
+
+	*out = NULL;
+	core_init();
+	if (!command)
+		return fail(err, KIFU_ERR_ARG, NULL, "engine", "no engine command");
+	memset(&so, 0, sizeof(so));
+	so.command = command;
+	so.log_path = log;
+	so.init_timeout_ms = init_timeout_ms > 0 ? init_timeout_ms : 0;
+	so.no_parent_death = (flags & KIFU_ENGINE_OUTLIVE_THREAD) != 0;
+	k = xcalloc(1, sizeof(*k));
+	if (usi_start(&so, &k->e, &ue) < 0) {
+		free(k);
+		return fail(err, KIFU_ERR_ENGINE, NULL, usi_status_name(ue.status),
+		    "%s", ue.msg);
+	}
+	for (i = 0; options && options[i]; i++) {
+		const char *eq = strchr(options[i], '=');
+		char *name;
+		int rc;
+
+		if (!eq || eq == options[i]) {
+			usi_close(k->e);
+			free(k);
+			return fail(err, KIFU_ERR_ARG, NULL, "option", "an engine "
+			    "option is name=value, not '%s'", options[i]);
+		}
+		name = xstrndup(options[i], (size_t)(eq - options[i]));
+		rc = usi_set_option(k->e, name, eq + 1, &ue);
+		free(name);
+		if (rc < 0)
+			goto failed;
+	}
+	if (usi_ready(k->e, &ue) < 0)
+		goto failed;
+	analyze_opts_init(&k->o);
+	k->o.engine_name = usi_engine_name(k->e);
+	k->multipv = 0;
+	analyzer_init(&k->a, k->e, &k->o);
+	usi_result_init(&k->p.r);
+	*out = k;
+	ok(err);
+	return KIFU_OK;
+failed:
+	usi_close(k->e);
+	free(k);
+	return fail(err, KIFU_ERR_ENGINE, NULL, usi_status_name(ue.status), "%s",
+	    ue.msg);
+}
+
+API const char *
+kifu_engine_name(const kifu_engine *e)
+{
+	return usi_engine_name(e->e);
+}
+
+API const char *
+kifu_engine_author(const kifu_engine *e)
+{
+	return usi_engine_author(e->e);
+}
+
+/* "nodes N", "depth N", "movetime MS" into l; -1 if it is none. */
+static int
+parse_limit(const char *s, struct usi_limit *l)
+{
+	static const enum usi_limit_kind kinds[] = {
+		USI_LIMIT_NODES, USI_LIMIT_DEPTH, USI_LIMIT_MOVETIME
+	};
+	size_t i;
+
+	for (i = 0; s && i < 3; i++) {
+		const char *name = usi_limit_name(kinds[i]);
+		size_t n = strlen(name);
+		char *end;
+		long long v;
+
+		if (strncmp(s, name, n) || s[n] != ' ')
+			continue;
+		errno = 0;
+		v = strtoll(s + n + 1, &end, 10);
+		if (errno || *end || v < 1 || s[n + 1] < '0' || s[n + 1] > '9')
+			return -1;
+		l->kind = kinds[i];
+		l->value = v;
+		return 0;
+	}
+	return -1;
+}
+
+/* The position and the moves played from it, each judged. */
+static int
+setup_position(const char *sfen, const char *moves, struct position *start,
+    struct position *pos, move **mv, int *n, kifu_error **err)
+{
+	const char *s = sfen ? sfen : "startpos";
+	const struct variant *v = variant_standard();
+	struct sfen_error se;
+	size_t ranks = 1, i, alloc = 0;
+	const char *p;
+
+	while (*s == ' ')
+		s++;
+	if (!strncmp(s, "sfen ", 5))
+		s += 5;
+	for (i = 0; s[i] && s[i] != ' '; i++)
+		ranks += s[i] == '/';
+	if (ranks == 5)
+		v = variant_minishogi();
+	if (!strcmp(s, "startpos"))
+		position_set_start(start, v);
+	else if (sfen_read(start, v, s, &se) != SFEN_OK)
+		return fail(err, KIFU_ERR_ARG, NULL, se.id, "not a position: %s",
+		    se.message);
+	*pos = *start;
+	*mv = NULL;
+	*n = 0;
+	for (p = moves ? moves : ""; *p; ) {
+		size_t k = strcspn(p, " ");
+		struct move_claim c;
+		enum rule_id rule = RULE_OK;
+		struct undo u;
+		move m;
+
+		if (!k) {
+			p++;
+			continue;
+		}
+		if (usi_parse_move(v, p, k, &c) < 0 ||
+		    (rule = rules_check_move(pos, &c, &m)) != RULE_OK) {
+			free(*mv);
+			*mv = NULL;
+			return fail(err, KIFU_ERR_ARG, NULL, rule != RULE_OK ?
+			    rule_id_name(rule) : "syntax", "move %d '%.*s': %s",
+			    *n + 1, (int)(k > 16 ? 16 : k), p, rule != RULE_OK ?
+			    rule_description(rule) : "not a USI move");
+		}
+		ALLOC_GROW(*mv, (size_t)*n + 1, alloc);
+		(*mv)[(*n)++] = m;
+		position_do_move(pos, m, &u);
+		p += k;
+	}
+	return KIFU_OK;
+}
+
+API int
+kifu_engine_analyse(kifu_engine *k, const char *sfen, const char *moves,
+    const char *limit, int multipv, long timeout_ms, char **json,
+    kifu_error **err)
+{
+	struct position start, pos;
+	struct usi_error ue;
+	struct strbuf sb = STRBUF_INIT;
+	move *mv = NULL;
+	int n = 0, rc;
+
+	*json = NULL;
+	if (parse_limit(limit, &k->o.limit) < 0)
+		return fail(err, KIFU_ERR_ARG, NULL, "limit", "a limit is \"nodes "
+		    "N\", \"depth N\" or \"movetime MS\", not '%s'", limit ?
+		    limit : "");
+	if (multipv < 1 || multipv > USI_MULTIPV_MAX)
+		return fail(err, KIFU_ERR_ARG, NULL, "multipv", "multipv takes 1 "
+		    "to %d, not %d", USI_MULTIPV_MAX, multipv);
+	if ((rc = setup_position(sfen, moves, &start, &pos, &mv, &n, err)))
+		return rc;
+	if (!usi_alive(k->e) && usi_restart(k->e, &ue) < 0)
+		goto engine;
+	if (!(k->checked & (1u << k->o.limit.kind))) {
+		if (usi_check_limit(k->e, &k->o.limit, &ue) < 0)
+			goto engine;
+		if (!usi_alive(k->e) && usi_restart(k->e, &ue) < 0)
+			goto engine;
+		k->checked |= 1u << k->o.limit.kind;
+	}
+	if (multipv != k->multipv) {
+		const char *name = usi_multipv_option(k->e);
+		char v[16];
+
+		snprintf(v, sizeof(v), "%d", multipv);
+		if (!name && multipv > 1) {
+			ue.status = USI_ERR_UNSUPPORTED;
+			snprintf(ue.msg, sizeof(ue.msg), "%s has no MultiPV "
+			    "option", usi_engine_name(k->e));
+			goto engine;
+		}
+		if (name && usi_set_option(k->e, name, v, &ue) < 0)
+			goto engine;
+		k->multipv = multipv;
+	}
+	k->o.multipv = multipv;
+	k->o.timeout_ms = timeout_ms > 0 ? timeout_ms :
+	    k->o.limit.kind == USI_LIMIT_MOVETIME ? k->o.limit.value + 10000 :
+	    300000;
+	if (analyzer_set_variant(&k->a, start.v, &ue) < 0)
+		goto engine;
+	k->a.dead = 0;
+	analyze_position(&k->a, &start, mv, n, &pos, 1, &k->p);
+	k->p.ply = n;
+	k->p.parent = -1;
+	if (k->p.status == AN_FAILED) {
+		rc = fail(err, KIFU_ERR_ENGINE, NULL, "search", "%s",
+		    k->p.error ? k->p.error : "the search failed");
+		free(k->p.error);
+		k->p.error = NULL;
+		free(mv);
+		return rc;
+	}
+	analyze_json_position(&k->p, &pos, MOVE_NONE, usi_engine_name(k->e),
+	    &sb);
+	/* One object, without the line's end. */
+	if (sb.len && sb.buf[sb.len - 1] == '\n')
+		sb.buf[--sb.len] = '\0';
+	*json = strbuf_detach(&sb, NULL);
+	free(mv);
+	ok(err);
+	return KIFU_OK;
+engine:
+	free(mv);
+	return fail(err, KIFU_ERR_ENGINE, NULL, usi_status_name(ue.status), "%s",
+	    ue.msg);
+}
+
+API void
+kifu_engine_close(kifu_engine *k)
+{
+	if (!k)
+		return;
+	analyzer_release(&k->a);
+	free(k->p.error);
+	usi_result_release(&k->p.r);
+	usi_close(k->e);
+	free(k);
 }

@@ -61,7 +61,10 @@ enum kifu_status {
 	KIFU_ERR_READ = -2,	/* the input holds no record kifu can read */
 	KIFU_ERR_ARG = -3,	/* a bad argument: an unknown format, option */
 	KIFU_ERR_WRITE = -4,	/* the record cannot be written as asked */
-	KIFU_ERR_SKIP = -5	/* no training rows: the reason is the id */
+	KIFU_ERR_SKIP = -5,	/* no training rows: the reason is the id */
+	KIFU_ERR_ENGINE = -6	/* an engine did not start, refused, failed:
+				   the id says how ("start", "timeout",
+				   "died", "option", "unsupported"...) */
 };
 
 /* --- errors and findings ---------------------------------------------- */
@@ -349,6 +352,59 @@ uint64_t kifu_mate_nodes(const kifu_mate *m);
 double kifu_mate_seconds(const kifu_mate *m);
 /* The answer as one line of `kifu mate --json`, without "\n". */
 const char *kifu_mate_json(const kifu_mate *m);
+
+/* --- engines ---------------------------------------------------------------------- */
+
+/*
+ * A USI engine process, as `kifu analyze` runs one: the command line
+ * split as a shell would (no shell runs), the program looked up in PATH
+ * and /usr/games, in a process group of its own; every option checked
+ * against the ones the engine declares before it is sent; every move it
+ * answers judged by the rules. kifu_engine_close ends the group and
+ * reaps it. On Linux the engine is killed when the thread that started
+ * it ends, so that a killed program leaves none behind: a program that
+ * starts engines in one thread and uses them in another passes
+ * KIFU_ENGINE_OUTLIVE_THREAD. One engine is used by one thread at a
+ * time.
+ */
+typedef struct kifu_engine kifu_engine;
+
+#define KIFU_ENGINE_OUTLIVE_THREAD 1
+
+/*
+ * Starts the engine: usi, the options ("name=value" strings, a
+ * NULL-terminated list, or NULL), isready. log: a file the engine's
+ * stderr is appended to (NULL: dropped); init_timeout_ms: the longest
+ * wait for usiok and readyok (0: 30000). KIFU_ERR_ENGINE when it cannot
+ * be started or refuses an option (nothing left running).
+ */
+int kifu_engine_start(const char *command, const char *const *options,
+    const char *log, long init_timeout_ms, unsigned flags, kifu_engine **out,
+    kifu_error **err);
+/* As the engine's `id name` and `id author` say. */
+const char *kifu_engine_name(const kifu_engine *e);
+const char *kifu_engine_author(const kifu_engine *e);
+
+/*
+ * Analyses one position: sfen ("startpos", or an SFEN with or without
+ * the "sfen" keyword; five ranks are minishogi) with the USI moves
+ * (space-separated; NULL or "" none) played from it, which the engine is
+ * sent too. limit: "nodes N", "depth N" or "movetime MS"; multipv: the
+ * lines (1 to 64); timeout_ms: the longest the search may take before
+ * it is stopped (0: the movetime and 10 s, or 300 s). Each search
+ * starts from a cleared hash (usinewgame), so that node searches repeat.
+ * *json gets one JSON object, the fields of `kifu analyze --json` for
+ * the position (the caller frees it with kifu_free). KIFU_ERR_ARG for a
+ * bad position, move or limit; KIFU_ERR_ENGINE when the engine does not
+ * take the limit or the search fails (an engine that died is started
+ * again for the next call).
+ */
+int kifu_engine_analyse(kifu_engine *e, const char *sfen, const char *moves,
+    const char *limit, int multipv, long timeout_ms, char **json,
+    kifu_error **err);
+
+/* Stops and quits the engine, ends its process group, frees e. */
+void kifu_engine_close(kifu_engine *e);
 
 #ifdef __cplusplus
 }

@@ -15,6 +15,9 @@ JSON (``status``, ``final_sfen``, ``result``, ``rules``...)::
     kifu.convert("game.csa", "kif")              # bytes, in CP932
     kifu.export(["a.csa", "games/"], "hcpe")     # NumPy array, cshogi's dtype
 
+    with kifu.Engine("/usr/games/fairy-stockfish") as e:  # a USI engine
+        e.analyse("startpos", moves=["7g7f"], nodes=20000)["score_black"]
+
 Options are the command-line ones, by name with underscores (``rules="csa"``,
 ``max_moves=300`` for ``--max-moves``, ``encoding="UTF-8"``,
 ``rule={"declaration": "27"}``). A file that cannot be read, or holds no
@@ -26,8 +29,8 @@ import os
 
 from ._lib import ffi, lib
 
-__all__ = ["KifuError", "Record", "Node", "Mate", "read", "read_bytes",
-           "validate", "convert", "export", "mate", "version",
+__all__ = ["KifuError", "Record", "Node", "Mate", "Engine", "read",
+           "read_bytes", "validate", "convert", "export", "mate", "version",
            "RECORD_EXTENSIONS"]
 
 # What `kifu check` reads in a directory (doc/archives.md: record files only).
@@ -554,3 +557,100 @@ def mate(sfen, rules="game", nodes=None, time=None, memory=None, ply=None):
         return Mate(m)
     finally:
         lib.kifu_mate_free(m)
+
+
+class Engine:
+    """A USI engine process, as ``kifu analyze`` runs one::
+
+        with kifu.Engine("/usr/games/fairy-stockfish",
+                         options={"Threads": 1}) as e:
+            a = e.analyse("startpos", moves=["7g7f"], nodes=20000)
+            print(a["best"], a["score_black"], a["pv"])
+
+    The command line is split as a shell would (no shell runs); options
+    are checked against those the engine declares before they are sent
+    (KifuError with id "option" otherwise). ``analyse`` returns the
+    object ``kifu analyze --json`` writes for a position (best, ponder,
+    score_black, score_mover, mate, depth, nodes, pv, multipv, ...).
+    Each search starts from a cleared hash, so node searches repeat.
+    ``close()`` (or leaving the ``with``) ends the engine's processes;
+    an Engine is used from one thread at a time, and by default dies with
+    the thread that started it (``outlive_thread=True`` keeps it).
+    """
+
+    def __init__(self, command, options=None, log=None, init_timeout=None,
+                 outlive_thread=False):
+        opts = [("%s=%s" % (k, _engine_value(v))).encode()
+                for k, v in (options or {}).items()]
+        keep = [ffi.new("char[]", o) for o in opts]
+        arr = ffi.new("const char *[]", keep + [ffi.NULL])
+        out = ffi.new("kifu_engine **")
+        errp = ffi.new("kifu_error **")
+        flags = lib.KIFU_ENGINE_OUTLIVE_THREAD if outlive_thread else 0
+        if lib.kifu_engine_start(
+                command.encode(), arr, log.encode() if log else ffi.NULL,
+                int(init_timeout * 1000) if init_timeout else 0, flags, out,
+                errp) != 0:
+            _raise(errp)
+        self._e = out[0]
+
+    @property
+    def name(self):
+        """The engine's ``id name``."""
+        return _str(lib.kifu_engine_name(self._live()))
+
+    @property
+    def author(self):
+        return _str(lib.kifu_engine_author(self._live()))
+
+    def _live(self):
+        if self._e is None:
+            raise ValueError("the engine is closed")
+        return self._e
+
+    def analyse(self, sfen="startpos", moves=(), nodes=None, depth=None,
+                movetime=None, multipv=1, timeout=None):
+        """The analysis of the position after `moves` (USI) from `sfen`,
+        with one limit: nodes, depth, or movetime (milliseconds; the
+        default, 1000). timeout: the longest a search may take, in
+        seconds."""
+        given = [(k, v) for k, v in (("nodes", nodes), ("depth", depth),
+                                     ("movetime", movetime)) if v is not None]
+        if len(given) > 1:
+            raise ValueError("one limit: nodes, depth or movetime")
+        kind, value = given[0] if given else ("movetime", 1000)
+        if isinstance(moves, str):
+            moves = moves.split()
+        out = ffi.new("char **")
+        errp = ffi.new("kifu_error **")
+        if lib.kifu_engine_analyse(
+                self._live(), sfen.encode(), " ".join(moves).encode(),
+                ("%s %d" % (kind, int(value))).encode(), int(multipv),
+                int(timeout * 1000) if timeout else 0, out, errp) != 0:
+            _raise(errp)
+        try:
+            return _json.loads(ffi.string(out[0]).decode("utf-8"))
+        finally:
+            lib.kifu_free(out[0])
+
+    def close(self):
+        """Stops and quits the engine and ends its processes."""
+        if self._e is not None:
+            lib.kifu_engine_close(self._e)
+            self._e = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __del__(self):
+        if getattr(self, "_e", None) is not None:
+            self.close()
+
+
+def _engine_value(v):
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return str(v)
