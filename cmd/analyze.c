@@ -46,7 +46,7 @@
 #include "walk/pipeline.h"
 
 const char cmd_analyze_usage[] =
-    "usage: kifu analyze --engine <cmd|name> [<options>] <path>...\n"
+    "usage: kifu analyze --engine <engine> [<options>] <path>...\n"
     "   or: kifu analyze --merge-cache <cache>... -o <cache>\n"
     "\n"
     "Analyses every position of each record's main line with a USI engine\n"
@@ -56,9 +56,9 @@ const char cmd_analyze_usage[] =
     "by its loss against the engine's best. See doc/analyze.md.\n"
     "\n"
     "Engine:\n"
-    "    --engine <cmd|name>  the engine's command line (split as a shell\n"
-    "                         would; no shell runs), or a name from the\n"
-    "                         engines file\n"
+    "    --engine <engine>    a name from the engines file, or the engine's\n"
+    "                         command line (split as a shell would; no\n"
+    "                         shell runs)\n"
     "    --option <name>=<value>\n"
     "                         a setoption, checked against the options the\n"
     "                         engine declares (repeat it)\n"
@@ -87,8 +87,9 @@ const char cmd_analyze_usage[] =
     "    --side black|white   the moves of one side (the positions before and\n"
     "                         after each)\n"
     "    --variations         the variations too, not only the main line\n"
-    "    --thresholds <a,b,c> the losses (centipawns, mover's view) that make\n"
-    "                         a move 疑問手, 悪手, 大悪手 (default 100,300,800)\n"
+    "    --thresholds <list>  the losses (centipawns, mover's view) that make\n"
+    "                         a move 疑問手, 悪手, 大悪手: three numbers, as\n"
+    "                         the default 100,300,800\n"
     "\n"
     "Output:\n"
     "    -o, --output <dir>   write each record into <dir>, the input tree\n"
@@ -109,8 +110,9 @@ const char cmd_analyze_usage[] =
     "                         from it, by position, engine, options and limit\n"
     "    --merge-cache        merge the caches named into -o's file\n"
     "    --force              replace existing output files (and .bak)\n"
-    "    With none of -o, --in-place, --json and --summary, the records go\n"
-    "    to stdout.\n"
+    "\n"
+    "With none of -o, --in-place, --json and --summary, the records go to\n"
+    "stdout.\n"
     "\n"
     WALK_HELP
     "    (-j defaults to 1 here: each worker runs an engine of its own)\n"
@@ -520,7 +522,6 @@ worker_new(void *ctx)
 {
 	struct analyze_cmd *c = ctx;
 	struct an_worker *w = xcalloc(1, sizeof(*w));
-	struct usi_error err;
 
 	w->c = c;
 	w->ao = c->ao;
@@ -530,6 +531,24 @@ worker_new(void *ctx)
 	w->ao.progress_ctx = c;
 	w->j = judge_new(&c->jo);
 	analyze_record_init(&w->ar);
+	analyzer_init(&w->a, NULL, &w->ao);
+	return w;
+}
+
+/*
+ * The worker's engine, started on its first input (a worker that gets
+ * none starts none): the one started before the walk if no other worker
+ * took it, else a new one. One that cannot be started leaves this
+ * worker's positions unanalysed; the others go on.
+ */
+static void
+worker_engine(struct an_worker *w)
+{
+	struct analyze_cmd *c = w->c;
+	struct usi_error err;
+
+	if (w->e || w->a.dead)
+		return;
 	pthread_mutex_lock(&c->mu);
 	w->e = c->first;
 	c->first = NULL;
@@ -538,17 +557,13 @@ worker_new(void *ctx)
 		usi_engine_set_warn(w->e, worker_warn, w);
 	} else if (start_engine(c, worker_warn, w, &w->e, &err) < 0 ||
 	    configure(c, w->e, &err) < 0) {
-		/* This worker's positions fail; the others go on. */
 		usi_close(w->e);
 		w->e = NULL;
-	}
-	analyzer_init(&w->a, w->e, &w->ao);
-	if (!w->e) {
 		w->a.dead = 1;
 		snprintf(w->a.dead_why, sizeof(w->a.dead_why), "an engine for "
 		    "this worker could not be started: %.400s", err.msg);
 	}
-	return w;
+	w->a.e = w->e;
 }
 
 static void
@@ -758,6 +773,7 @@ input(void *ctx, void *wv, void *batch, const struct pipe_input *in)
 
 	w->b = b;
 	b->name = in->name;
+	worker_engine(w);
 	if (in->error) {
 		walkopts_unreadable(&b->base, in);
 		b->status = EXIT_TROUBLE;
@@ -1001,13 +1017,19 @@ count_worker_free(void *ctx, void *w)
 	judge_free(w);
 }
 
+/* A batch of the count: a pipe_batch first, as every batch. */
+struct count_batch {
+	struct pipe_batch base;
+	long long n;
+};
+
 static int
 count_input(void *ctx, void *wv, void *batch, const struct pipe_input *in)
 {
 	struct analyze_cmd *c = ctx;
 	struct judge *j = wv;
 	struct judge_input ji;
-	long long *n = batch;
+	long long *n = &((struct count_batch *)batch)->n;
 
 	if (in->error || judge_open(j, &ji, in->name, in->data, in->flags) !=
 	    JUDGE_READY)
@@ -1031,7 +1053,7 @@ static int
 count_emit(void *ctx, void *batch)
 {
 	struct analyze_cmd *c = ctx;
-	long long *n = batch;
+	long long *n = &((struct count_batch *)batch)->n;
 
 	c->positions_total += *n;
 	*n = 0;
@@ -1039,7 +1061,7 @@ count_emit(void *ctx, void *batch)
 }
 
 static const struct pipeline_ops count_ops = {
-	.batch_size = sizeof(long long),
+	.batch_size = sizeof(struct count_batch),
 	.worker_new = count_worker_new,
 	.worker_free = count_worker_free,
 	.input = count_input,
@@ -1057,7 +1079,6 @@ progress_main(void *arg)
 		    __ATOMIC_RELAXED);
 		double el = clock_now() - c->start, rate = el > 0 ? d / el : 0;
 
-		nanosleep(&ts, NULL);
 		pthread_mutex_lock(&c->err_mu);
 		fprintf(stderr, "\r\033[K%lld", d);
 		if (c->positions_total)
@@ -1071,6 +1092,7 @@ progress_main(void *arg)
 		}
 		fflush(stderr);
 		pthread_mutex_unlock(&c->err_mu);
+		nanosleep(&ts, NULL);
 	}
 	return NULL;
 }

@@ -14,6 +14,7 @@
 #include "api/trainformats.h"
 #include "core/ruleset.h"
 #include "core/strbuf.h"
+#include "engine/enginefile.h"
 
 const char cmd_complete_usage[] =
     "usage: kifu complete commands\n"
@@ -147,6 +148,27 @@ reads_rows(const char *command)
 	return !strcmp(command, "dump");
 }
 
+/*
+ * The names of the default engines file (engine/enginefile.h), for
+ * --engine; nothing when there is none (the shell then offers files).
+ */
+static void
+print_engine_names(void)
+{
+	struct engine_file f;
+	struct strbuf path = STRBUF_INIT;
+	char err[256];
+	size_t i;
+
+	enginefile_init(&f);
+	if (enginefile_default_path(&path) == 0 &&
+	    enginefile_read(&f, path.buf, err, sizeof(err)) == 0)
+		for (i = 0; i < f.n; i++)
+			printf("%s\n", f.v[i].name);
+	enginefile_release(&f);
+	strbuf_release(&path);
+}
+
 static int
 print_values(const struct command *c, const char *option)
 {
@@ -176,6 +198,8 @@ print_values(const struct command *c, const char *option)
 			while (*p == ',' || *p == ' ')
 				p++;
 		}
+	} else if (!strcmp(name, "analyze") && !strcmp(option, "--engine")) {
+		print_engine_names();
 	} else if (!strcmp(option, "--variant")) {
 		printf("standard\nminishogi\n");
 	} else if (!strcmp(option, "--encoding")) {

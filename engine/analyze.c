@@ -170,6 +170,12 @@ analyzer_set_variant(struct analyzer *a, const struct variant *v,
 {
 	const char *want = v == variant_minishogi() ? "minishogi" : "shogi";
 
+	if (a->dead || !a->e) {
+		err->status = USI_ERR_DIED;
+		snprintf(err->msg, sizeof(err->msg), "%s", a->dead ?
+		    a->dead_why : "no engine");
+		return -1;
+	}
 	if (!usi_engine_option(a->e, "UCI_Variant")) {
 		if (v == variant_standard())
 			return 0;

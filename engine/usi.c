@@ -343,17 +343,6 @@ read_ll(const char *w, size_t n, long long *v)
 	return 0;
 }
 
-static int
-read_int(const char *w, size_t n, int *v)
-{
-	long long x;
-
-	if (read_ll(w, n, &x) < 0 || x < INT_MIN || x > INT_MAX)
-		return -1;
-	*v = (int)x;
-	return 0;
-}
-
 /* The position of " <key> " as a whole word in [p, end), or NULL. */
 static const char *
 find_key(const char *p, const char *end, const char *key)
@@ -365,6 +354,39 @@ find_key(const char *p, const char *end, const char *key)
 		    (p + k == end || p[k] == ' ' || p[k] == '\t'))
 			return p;
 	return NULL;
+}
+
+/*
+ * Makes s valid UTF-8 without control characters, in place: any other
+ * byte becomes '?'. What an engine calls itself goes into records and
+ * JSON.
+ */
+static void
+sanitize(char *s)
+{
+	unsigned char *p = (unsigned char *)s;
+
+	while (*p) {
+		int n = *p < 0x80 ? 1 : (*p & 0xe0) == 0xc0 ? 2 :
+		    (*p & 0xf0) == 0xe0 ? 3 : (*p & 0xf8) == 0xf0 ? 4 : 0;
+		int k, ok = n > 0;
+
+		for (k = 1; ok && k < n; k++)
+			ok = (p[k] & 0xc0) == 0x80;
+		if (ok && n == 2 && *p < 0xc2)
+			ok = 0;	/* overlong */
+		if (ok && n == 3 && ((*p == 0xe0 && p[1] < 0xa0) ||
+		    (*p == 0xed && p[1] >= 0xa0)))
+			ok = 0;	/* overlong, or a surrogate */
+		if (ok && n == 4 && ((*p == 0xf0 && p[1] < 0x90) ||
+		    *p > 0xf4 || (*p == 0xf4 && p[1] >= 0x90)))
+			ok = 0;
+		if (!ok || (n == 1 && (*p < 0x20 || *p == 0x7f))) {
+			*p++ = '?';
+			continue;
+		}
+		p += n;
+	}
 }
 
 static char *
@@ -551,6 +573,46 @@ read_score(const char *p, const char *end, struct usi_info *in)
 	return p;
 }
 
+/*
+ * A count of an info line (depth, seldepth, multipv, hashfull, time,
+ * nodes, nps), its value after it: stored, or the field marked bad (and
+ * left unknown). Returns 0 when w is no such field.
+ */
+static int
+count_field(struct usi_info *in, const char *w, size_t n, const char **p,
+    const char *end)
+{
+	static const char *const names[] = {
+		"depth", "seldepth", "multipv", "hashfull", "time", "nodes", "nps"
+	};
+	const char *v;
+	size_t vn, k;
+	long long x;
+	int ok;
+
+	for (k = 0; k < sizeof(names) / sizeof(names[0]); k++)
+		if (word_is(w, n, names[k]))
+			break;
+	if (k == sizeof(names) / sizeof(names[0]))
+		return 0;
+	*p = next_word(*p, end, &v, &vn);
+	ok = read_ll(v, vn, &x) == 0 && x >= 0 && (k > 3 || x <= INT_MAX);
+	if (!ok) {
+		in->bad = 1;
+		x = k == 2 ? 0 : -1;
+	}
+	switch (k) {
+	case 0: in->depth = (int)x; break;
+	case 1: in->seldepth = (int)x; break;
+	case 2: in->multipv = (int)x; break;
+	case 3: in->hashfull = (int)x; break;
+	case 4: in->time_ms = x; break;
+	case 5: in->nodes = x; break;
+	default: in->nps = x; break;
+	}
+	return 1;
+}
+
 int
 usi_parse_info(const char *line, size_t len, struct usi_info *in)
 {
@@ -580,35 +642,8 @@ usi_parse_info(const char *line, size_t len, struct usi_info *in)
 			p = read_score(p, end, in);
 			continue;
 		}
-		if (word_is(w, n, "depth") || word_is(w, n, "seldepth") ||
-		    word_is(w, n, "multipv") || word_is(w, n, "hashfull")) {
-			int *slot = w[0] == 'd' ? &in->depth : w[0] == 's' ?
-			    &in->seldepth : w[0] == 'm' ? &in->multipv :
-			    &in->hashfull;
-			const char *v;
-			size_t vn;
-
-			p = next_word(p, end, &v, &vn);
-			if (read_int(v, vn, slot) < 0 || *slot < 0) {
-				*slot = w[0] == 'm' ? 0 : -1;
-				in->bad = 1;
-			}
+		if (count_field(in, w, n, &p, end))
 			continue;
-		}
-		if (word_is(w, n, "time") || word_is(w, n, "nodes") ||
-		    word_is(w, n, "nps")) {
-			long long *slot = w[0] == 't' ? &in->time_ms :
-			    n == 5 ? &in->nodes : &in->nps;
-			const char *v;
-			size_t vn;
-
-			p = next_word(p, end, &v, &vn);
-			if (read_ll(v, vn, slot) < 0 || *slot < 0) {
-				*slot = -1;
-				in->bad = 1;
-			}
-			continue;
-		}
 		if (word_is(w, n, "currmove") || word_is(w, n, "currmovenumber") ||
 		    word_is(w, n, "tbhits") || word_is(w, n, "cpuload")) {
 			p = next_word(p, end, &w, &n);
@@ -1718,6 +1753,7 @@ handshake(struct usi_engine *e, struct usi_error *err)
 			if (slot) {
 				free(*slot);
 				*slot = trimmed_dup(p, end);
+				sanitize(*slot);
 			}
 		} else if (first_word_is(line, len, "option")) {
 			struct usi_option o;

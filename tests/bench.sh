@@ -25,6 +25,9 @@
 #     own, length and line checked, CPU time per problem by N, nodes/s
 #     and peak memory, with the plain search of tests/mate_ref.h beside
 #     it for N <= 7. BENCH_ONLY=mate runs this part alone.
+#   - `kifu analyze` with fairy-stockfish (tests/bench/analyze.sh): kifu's
+#     own cost a position, its wall time against the engine's, -j2, the
+#     cache, and a plain Python script driving the same engine.
 # Raw times differ from machine to machine and from run to run, so each is
 # shown with a ratio to a baseline measured in the same run (kifu/osl,
 # kifu/true): compare the ratios.  Matsuri depth 3 has few inner nodes and
@@ -642,10 +645,23 @@ pline "rsvg-convert, the same SVG to PNG" "${rm_:--}" ""
 echo "target: a 150-move GIF in a few seconds (under 3000 ms)"
 
 mate_section
+# --- analyze ----------------------------------------------------------------
+
+# kifu analyze with fairy-stockfish (tests/bench/analyze.sh): both cores,
+# since an engine runs beside kifu and -j2 is measured against -j1.
+if command -v taskset >/dev/null 2>&1 && [ "$(nproc 2>/dev/null || echo 1)" -ge 2 ]; then
+	taskset -c 0,1 sh "$root/tests/bench/analyze.sh" "$kifu" || afail=1
+else
+	sh "$root/tests/bench/analyze.sh" "$kifu" || afail=1
+fi
 
 echo
 echo "target: kifu at 150 M nodes/s, about 2x osl (kifu/osl column >= 2)"
 if [ "$fail" -ne 0 ]; then
 	echo "bench: FAIL - kifu's node counts are wrong"
+	exit 1
+fi
+if [ "${afail:-0}" -ne 0 ]; then
+	echo "bench: FAIL - the analyze bench did not run through"
 	exit 1
 fi

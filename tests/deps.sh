@@ -44,6 +44,23 @@ if command -v "$py" >/dev/null 2>&1; then
 else
 	missing="$missing python3-cffi python3-pytest python3-numpy"
 fi
+# The engines of kifu analyze's tests (Debian's fairy-stockfish and
+# gpsshogi): installed when root can, else their tests say "skipped";
+# never a reason to fail.
+engines=""
+[ -x /usr/games/fairy-stockfish ] || engines="$engines fairy-stockfish"
+[ -x /usr/games/gpsusi ] || engines="$engines gpsshogi"
+if [ -n "$engines" ]; then
+	if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+		echo "deps: installing$engines (the engines' tests)"
+		{ apt-get install -y -qq $engines >/dev/null 2>&1 ||
+		    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+		    apt-get install -y -qq $engines >/dev/null; }; } ||
+		    echo "deps: could not install$engines: their tests are skipped"
+	else
+		echo "deps: not installed:$engines; the engine tests that need them are skipped (sudo apt-get install$engines)"
+	fi
+fi
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
 	echo "deps: installing$missing"

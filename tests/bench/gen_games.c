@@ -2,7 +2,11 @@
  * gen_games - writes N CSA game records of random legal moves (fixed
  * seed, so every run builds the same corpus) for `make bench`.
  *
- *   gen_games DIR N [SEED]
+ *   gen_games DIR N [SEED [SHARED OPENINGS]]
+ *
+ * With SHARED and OPENINGS, game i starts with the first SHARED moves of
+ * opening i % OPENINGS (each opening a random line of its own), as an
+ * archive's games share their openings (the analysis cache's bench).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,19 +32,27 @@ int
 main(int argc, char **argv)
 {
 	uint64_t seed;
-	long n, i;
+	long n, i, openings;
+	int shared;
 
 	if (argc < 3) {
-		fputs("usage: gen_games DIR N [SEED]\n", stderr);
+		fputs("usage: gen_games DIR N [SEED [SHARED OPENINGS]]\n",
+		    stderr);
 		return 2;
 	}
 	n = atol(argv[2]);
 	seed = argc > 3 ? strtoull(argv[3], NULL, 10) : 20261129;
+	shared = argc > 5 ? atoi(argv[4]) : 0;
+	openings = argc > 5 ? atol(argv[5]) : 1;
+	if (openings < 1)
+		openings = 1;
 	for (i = 0; i < n; i++) {
 		char path[4096];
 		struct position pos;
 		FILE *f;
 		int ply, len = 60 + (int)(next(&seed) % 120);
+		/* The opening's own generator, the same for all its games. */
+		uint64_t os = (uint64_t)(i % openings + 1) * 0x9e3779b97f4a7c15ULL;
 
 		snprintf(path, sizeof(path), "%s/g%06ld.csa", argv[1], i);
 		if (!(f = fopen(path, "w"))) {
@@ -57,7 +69,8 @@ main(int argc, char **argv)
 
 			if (movegen_legal(&pos, &ml) == 0)
 				break;
-			m = ml.m[next(&seed) % (uint64_t)ml.n];
+			m = ml.m[next(ply < shared ? &os : &seed) %
+			    (uint64_t)ml.n];
 			if (move_is_drop(m))
 				fprintf(f, "%c00%d%d%s\nT%d\n",
 				    pos.side == BLACK ? '+' : '-',

@@ -114,6 +114,10 @@ for i, r in enumerate(rows):
 print("json ok", file=sys.stderr)
 EOF
 
+# The progress bar: positions, the rate, the ETA (positions counted first).
+run_analyze 0 "progress" --engine "$mockcmd" --nodes 100 --json --progress g.csa
+expect_stderr_has "bar" "/7 positions,"
+
 # --- the summary ------------------------------------------------------------------
 
 run_analyze 0 "summary" --engine "$mockcmd" --nodes 100 --summary g.csa

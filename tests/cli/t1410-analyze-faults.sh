@@ -159,10 +159,22 @@ wait "$bg"
 no_leftovers "SIGINT"
 # SIGKILL: no handler runs; the engine goes with kifu (PR_SET_PDEATHSIG)
 # and is left to init as a zombie, which is no longer kifu's to reap.
-bg_analyze --engine "$(fault hang-search)" --nodes 100 --timeout-search 600000 g.csa
+# What was analysed before is in the cache: a killed run keeps it.
+bg_analyze --engine "$(fault hang-search --at 5)" --nodes 100 --cache killed.db \
+    --timeout-search 600000 g.csa
+i=0
+while [ "$(grep -c . pids)" -lt 1 ] || ! grep -q . count 2>/dev/null ||
+    [ "$(cat count)" -lt 5 ]; do
+	sleep 0.1
+	i=$((i + 1))
+	[ $i -lt 600 ] || break
+done
 kifu_pid=$(pgrep -P "$bg" | head -1)
 kill -KILL "$kifu_pid"
 wait "$bg"
 if grep -q '^alive' left; then echo "$name: SIGKILL left an engine running"; cat left; failed=1; fi
+run_analyze 0 "after a kill" --engine "$mockcmd" --nodes 100 --cache killed.db --json g.csa
+# The probe and three searches were done before the hang, and kept.
+expect_stderr_has "kept" "4 searched, 3 from the cache"
 
 finish
