@@ -131,8 +131,10 @@ const char cmd_analyze_usage[] =
 static volatile sig_atomic_t live_pid[LIVE_MAX];
 static char live_home[LIVE_MAX][HOME_MAX];
 static pthread_mutex_t live_mu = PTHREAD_MUTEX_INITIALIZER;
-static const int live_sigs[] = { SIGINT, SIGTERM, SIGHUP };
-static struct sigaction live_before[3];
+/* SIGPIPE too: `kifu analyze ... | head` ends with the engines ended. */
+static const int live_sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
+#define NSIGS ((int)(sizeof(live_sigs) / sizeof(live_sigs[0])))
+static struct sigaction live_before[NSIGS];
 
 static void
 on_spawn(void *ctx, pid_t pgid, const char *home)
@@ -209,7 +211,7 @@ on_signal(int sig)
 			rmdir(live_home[i]);
 		}
 	}
-	for (k = 0; k < 3; k++)
+	for (k = 0; k < (size_t)NSIGS; k++)
 		if (live_sigs[k] == sig && live_before[k].sa_handler != SIG_IGN &&
 		    live_before[k].sa_handler != SIG_DFL) {
 			sigaction(sig, &live_before[k], NULL);
@@ -229,11 +231,16 @@ handle_signals(int on)
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
-	for (k = 0; k < 3; k++) {
-		if (on)
-			sigaction(live_sigs[k], &sa, &live_before[k]);
-		else
+	for (k = 0; k < (size_t)NSIGS; k++) {
+		if (!on) {
 			sigaction(live_sigs[k], &live_before[k], NULL);
+			continue;
+		}
+		/* A signal the caller ignores stays ignored (nohup, a
+		   SIGPIPE a parent set aside: then writes fail with EPIPE). */
+		sigaction(live_sigs[k], NULL, &live_before[k]);
+		if (live_before[k].sa_handler != SIG_IGN)
+			sigaction(live_sigs[k], &sa, NULL);
 	}
 }
 
@@ -928,13 +935,17 @@ emit(void *ctx, void *batch)
 {
 	struct analyze_cmd *c = ctx;
 	struct an_batch *b = batch;
+	int stop = 0;
 
 	pthread_mutex_lock(&c->err_mu);
 	clear_bar(c);
-	if (b->base.out.len && output_write_stdout(b->base.out.buf, b->base.out.len) < 0) {
-		cmd_error("write error on standard output: %s",
+	if (b->base.out.len && output_write_stdout(b->base.out.buf,
+	    b->base.out.len) < 0) {
+		/* Nobody reads on: the run ends (what was written stays). */
+		cmd_error("write error on standard output: %s; stopped",
 		    strerror(errno));
 		worst(c, EXIT_TROUBLE);
+		stop = 1;
 	}
 	if (b->base.err.len) {
 		fflush(stdout);
@@ -968,7 +979,7 @@ emit(void *ctx, void *batch)
 	c->failed += b->failed;
 	c->engine_ms += b->engine_ms;
 	worst(c, b->status);
-	return 0;
+	return stop;
 }
 
 /* A path the walk passed over on purpose (a fifo...): said in its turn. */
