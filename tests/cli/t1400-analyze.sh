@@ -40,8 +40,20 @@ done
 expect_stderr_has "totals" "kifu: 1 record, 7 positions: 7 searched, 0 from the cache, 0 unanalysed"
 grep -qx "'a comment of the player's" a1.csa ||
     { echo "$name: the player's comment is gone"; failed=1; }
-# What kifu wrote reads back: every position's comment holds the score.
+# What kifu wrote reads back: kifu's own evaluation reader (the one
+# export uses) gives each move's row the score kifu wrote after it, from
+# the mover's view.
 expect_success "reads back" "$KIFU" validate a1.csa
+"$KIFU" export -t sfen -o rows a1.csa 2>/dev/null
+python3 - a1.csa rows <<'PY' || { echo "$name: export does not read kifu's scores"; failed=1; }
+import sys
+scores = [int(l.split()[1]) for l in open(sys.argv[1]) if l.startswith("'** ")]
+rows = [l.split("\t") for l in open(sys.argv[2])]
+assert len(rows) == 6 and len(scores) == 7, (len(rows), len(scores))
+for k, r in enumerate(rows, 1):
+    side = r[0].split()[1]
+    assert int(r[2]) == (scores[k] if side == "b" else -scores[k]), (k, r)
+PY
 # The judgement is in the marker of the move that lost.
 grep -q "^'#kifu-analyze: .*; \(疑問手\|悪手\|大悪手\) (loss [0-9]*)$" a1.csa ||
     { echo "$name: no move judged"; failed=1; }

@@ -145,17 +145,34 @@ bg_analyze() {
 	sleep 0.5
 }
 
+# bg_wait: waits for the background run, at most 60 s (then it is
+# killed, and that is a failure); its status in $bgrc.
+bg_wait() {
+	i=0
+	while kill -0 "$bg" 2>/dev/null && [ $i -lt 600 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	if kill -0 "$bg" 2>/dev/null; then
+		echo "$name: kifu did not end within 60 s of the signal"
+		kill -KILL "$bg"
+		failed=1
+	fi
+	wait "$bg"
+	bgrc=$?
+}
+
 # SIGTERM while the engine hangs: the handler ends and reaps the engines.
 rm -f count
 bg_analyze --engine "$(fault hang-search)" --nodes 100 --timeout-search 600000 g.csa
 kill -TERM "$bg"
-wait "$bg"
-[ $? -eq 143 ] || { echo "$name: kifu did not die of SIGTERM"; failed=1; }
+bg_wait
+[ "$bgrc" -eq 143 ] || { echo "$name: kifu did not die of SIGTERM"; failed=1; }
 no_leftovers "SIGTERM"
 # SIGINT likewise.
 bg_analyze --engine "$(fault hang-search)" --nodes 100 --timeout-search 600000 g.csa
 kill -INT "$bg"
-wait "$bg"
+bg_wait
 no_leftovers "SIGINT"
 # SIGKILL: no handler runs; the engine goes with kifu (PR_SET_PDEATHSIG)
 # and is left to init as a zombie, which is no longer kifu's to reap.
@@ -171,7 +188,7 @@ while [ "$(grep -c . pids)" -lt 1 ] || ! grep -q . count 2>/dev/null ||
 done
 kifu_pid=$(pgrep -P "$bg" | head -1)
 kill -KILL "$kifu_pid"
-wait "$bg"
+bg_wait
 if grep -q '^alive' left; then echo "$name: SIGKILL left an engine running"; cat left; failed=1; fi
 run_analyze 0 "after a kill" --engine "$mockcmd" --nodes 100 --cache killed.db --json g.csa
 # The probe and three searches were done before the hang, and kept.

@@ -83,10 +83,10 @@ if [ -x "$gps" ]; then
 	# file was not written, and no directory is left.
 	[ "$(ls t)" = "" ] || { echo "$name: OSL_HOME left: $(ls t)"; failed=1; }
 	[ "$had_conf" -eq 1 ] || [ ! -e "$conf" ] || { echo "$name: gpsusi wrote $conf"; failed=1; }
-	# Its go takes no depth, no nodes, no movetime below a second.
+	# Its go takes no depth (nor nodes: the same table), no movetime
+	# below a second (whole seconds), and it has no MultiPV.
 	run_analyze 2 "gpsusi depth" --engine "$gps" --depth 5 --timeout-init 120000 g.csa
 	expect_stderr_has "gpsusi depth" "does not take go depth (a search limit of --depth); nothing was analysed"
-	run_analyze 2 "gpsusi nodes" --engine "$gps" --nodes 1000 --timeout-init 120000 g.csa
 	run_analyze 2 "gpsusi movetime" --engine "$gps" --movetime 500 --timeout-init 120000 g.csa
 	expect_stderr_has "gpsusi seconds" "counts time in whole seconds"
 	run_analyze 2 "gpsusi multipv" --engine "$gps" --multipv 2 --timeout-init 120000 g.csa
