@@ -1249,7 +1249,7 @@ kifu_mate_json(const kifu_mate *m)
 	return m->json;
 }
 
-/* --- engines ------------------------------------------------------------------------- */
+/* --- engines ------------------------------------------------------------ */
 
 struct kifu_engine {
 	struct usi_engine *e;

@@ -123,7 +123,7 @@ const char cmd_analyze_usage[] =
     "illegal, or a position left unanalysed, 2 trouble (usage, an engine\n"
     "that cannot be started or refuses an option or the limit, I/O).\n";
 
-/* --- the list of live engines, for the signal handlers ---------------- */
+/* --- the list of live engines, for the signal handlers ----------------- */
 
 #define LIVE_MAX 1100
 #define HOME_MAX 512
@@ -244,7 +244,7 @@ handle_signals(int on)
 	}
 }
 
-/* --- the command's state ---------------------------------------------- */
+/* --- the command's state ----------------------------------------------- */
 
 struct analyze_cmd {
 	/* options */
@@ -354,7 +354,7 @@ count_position(void *ctx)
 	__atomic_add_fetch(&c->positions_done, 1, __ATOMIC_RELAXED);
 }
 
-/* --- starting an engine -------------------------------------------------- */
+/* --- starting an engine ------------------------------------------------ */
 
 /* The option list's entry for name (case-insensitive), or -1. */
 static long
@@ -436,8 +436,8 @@ settle_options(struct analyze_cmd *c, struct usi_engine *e)
 		set_option(&c->options, &c->noptions, o->name, strlen(o->name),
 		    "0");
 	if (c->ao.multipv > 1 && !mpv)
-		return cmd_error("%s has no MultiPV option: --multipv %d cannot "
-		    "be had from it", usi_engine_name(e), c->ao.multipv);
+		return cmd_error("%s has no MultiPV option: --multipv %d "
+		    "cannot be had from it", usi_engine_name(e), c->ao.multipv);
 	if (mpv) {
 		char k[16];
 
@@ -490,7 +490,7 @@ start_engine(struct analyze_cmd *c, usi_warn_fn warn, void *ctx,
 	return usi_start(&so, out, err);
 }
 
-/* --- the pipeline's callbacks ----------------------------------------------- */
+/* --- the pipeline's callbacks ------------------------------------------ */
 
 static void
 batch_init(void *ctx, void *batch)
@@ -687,8 +687,8 @@ summary_rows(struct an_worker *w, const struct record *r, const char *name,
 			analyze_node_position(r, q->node, &before);
 			strbuf_addf(rows, "%s%d", k ? ", " : "", p->ply);
 			strbuf_adds(rows, kakinoki_mark(before.side));
-			kakinoki_write_ki2_move(rows, &before, r->nodes[p->node].mv,
-			    kakinoki_is_same(r, p->node));
+			kakinoki_write_ki2_move(rows, &before,
+			    r->nodes[p->node].mv, kakinoki_is_same(r, p->node));
 			strbuf_addf(rows, " %lld", p->loss);
 		}
 		strbuf_addc(rows, '\n');
@@ -701,6 +701,7 @@ one_record(struct an_worker *w, struct an_batch *b, struct record *r,
     int index, const struct format *to, const char *enc,
     struct strbuf *plain)
 {
+	struct strbuf *msgs = &b->base.err;
 	struct analyze_cmd *c = w->c;
 	struct usi_error err;
 	size_t i;
@@ -709,10 +710,10 @@ one_record(struct an_worker *w, struct an_batch *b, struct record *r,
 	if (analyzer_set_variant(&w->a, r->v, &err) < 0) {
 		size_t n = analyze_count(r, &c->ao);
 
-		strbuf_addf(&b->base.err, "%s: error: record %d: ", b->name,
+		strbuf_addf(msgs, "%s: error: record %d: ", b->name,
 		    index + 1);
-		cmd_add_clean(&b->base.err, w->a.dead ? w->a.dead_why : err.msg);
-		strbuf_addf(&b->base.err, "; its %zu positions left unanalysed\n", n);
+		cmd_add_clean(msgs, w->a.dead ? w->a.dead_why : err.msg);
+		strbuf_addf(msgs, "; its %zu positions left unanalysed\n", n);
 		b->positions += (long long)n;
 		b->failed += (long long)n;
 		b->status = EXIT_FINDINGS;
@@ -734,14 +735,15 @@ one_record(struct an_worker *w, struct an_batch *b, struct record *r,
 		if (p->status != AN_FAILED)
 			continue;
 		b->status = EXIT_FINDINGS;
-		strbuf_addf(&b->base.err, "%s: warning: record %d: the position after "
+		strbuf_addf(msgs, "%s: warning: record %d: the position after "
 		    "%d move%s is left unanalysed: ", b->name, index + 1, p->ply,
 		    p->ply == 1 ? "" : "s");
-		cmd_add_clean(&b->base.err, p->error ? p->error : "");
-		strbuf_addc(&b->base.err, '\n');
+		cmd_add_clean(msgs, p->error ? p->error : "");
+		strbuf_addc(msgs, '\n');
 	}
 	if (c->json)
-		analyze_json(r, &w->ar, b->name, index, c->engine_name, &b->base.out);
+		analyze_json(r, &w->ar, b->name, index, c->engine_name,
+		    &b->base.out);
 	if (c->summary && c->json)
 		analyze_json_summary(r, &w->ar, b->name, index, &b->base.out);
 	else if (c->summary)
@@ -758,7 +760,7 @@ one_record(struct an_worker *w, struct an_batch *b, struct record *r,
 		if (index > 0)
 			strbuf_adds(plain, to->separator);
 		if (to->write(r, &wo, plain, &d) < 0 || d.errors) {
-			cmd_add_diags(&b->base.err, b->name, &d, DIAG_ERROR);
+			cmd_add_diags(msgs, b->name, &d, DIAG_ERROR);
 			b->status = EXIT_FINDINGS;
 			strbuf_reset(&b->dest);
 		}
@@ -772,6 +774,7 @@ input(void *ctx, void *wv, void *batch, const struct pipe_input *in)
 	struct analyze_cmd *c = ctx;
 	struct an_worker *w = wv;
 	struct an_batch *b = batch;
+	struct strbuf *msgs = &b->base.err;
 	struct judge_input ji;
 	struct strbuf plain = STRBUF_INIT;
 	const struct format *to;
@@ -788,7 +791,7 @@ input(void *ctx, void *wv, void *batch, const struct pipe_input *in)
 	}
 	if (c->in_place && (strstr(in->name, "//") || !strcmp(in->name,
 	    "<stdin>"))) {
-		strbuf_addf(&b->base.err, "%s: error: --in-place rewrites files; this "
+		strbuf_addf(msgs, "%s: error: --in-place rewrites files; this "
 		    "is %s (use -o)\n", in->name, strstr(in->name, "//") ?
 		    "a member of an archive" : "standard input");
 		b->status = EXIT_TROUBLE;
@@ -801,7 +804,7 @@ input(void *ctx, void *wv, void *batch, const struct pipe_input *in)
 	case JUDGE_SKIPPED:
 		return 0;
 	case JUDGE_UNREADABLE:
-		cmd_add_diags(&b->base.err, in->name, &w->j->d, DIAG_ERROR);
+		cmd_add_diags(msgs, in->name, &w->j->d, DIAG_ERROR);
 		b->status = EXIT_FINDINGS;
 		return 1;
 	case JUDGE_READY:
@@ -810,16 +813,16 @@ input(void *ctx, void *wv, void *batch, const struct pipe_input *in)
 	to = c->to ? c->to : ji.f;
 	if (c->records_out) {
 		if (!(to->caps & CAP_COMMENTS) || !to->write) {
-			strbuf_addf(&b->base.err, "%s: error: %s cannot hold the "
-			    "analysis (no comments); choose -t kif, csa, ... or "
-			    "--json\n", in->name, to->name);
+			strbuf_addf(msgs, "%s: error: %s cannot hold the "
+			    "analysis (no comments); choose -t kif, csa, ... "
+			    "or --json\n", in->name, to->name);
 			b->status = EXIT_FINDINGS;
 			return 1;
 		}
 		if (c->in_place)
 			strbuf_adds(&b->dest, in->name);
 		else if (c->out_dir && mirror(c, in->name, to, &b->dest) < 0) {
-			strbuf_addf(&b->base.err, "%s: error: cannot mirror this "
+			strbuf_addf(msgs, "%s: error: cannot mirror this "
 			    "name under '%s' (it leads out of it)\n", in->name,
 			    c->out_dir);
 			b->status = EXIT_TROUBLE;
@@ -837,7 +840,7 @@ input(void *ctx, void *wv, void *batch, const struct pipe_input *in)
 		if (st == READ_EOF)
 			break;
 		if (st != READ_OK) {
-			cmd_add_diags(&b->base.err, in->name, &w->j->d, DIAG_ERROR);
+			cmd_add_diags(msgs, in->name, &w->j->d, DIAG_ERROR);
 			bad = 1;
 			if (st == READ_FATAL)
 				break;
@@ -846,15 +849,15 @@ input(void *ctx, void *wv, void *batch, const struct pipe_input *in)
 		}
 		replay_record(&w->j->r, &rp, &w->j->d);
 		if (w->j->d.errors) {
-			cmd_add_diags(&b->base.err, in->name, &w->j->d, DIAG_ERROR);
-			strbuf_addf(&b->base.err, "%s: note: record %d is not analysed "
+			cmd_add_diags(msgs, in->name, &w->j->d, DIAG_ERROR);
+			strbuf_addf(msgs, "%s: note: record %d is not analysed "
 			    "(an illegal move)\n", in->name, index + 1);
 			bad = 1;
 			index++;
 			continue;
 		}
 		if (index > 0 && c->records_out && !to->separator) {
-			strbuf_addf(&b->base.err, "%s: error: %s holds one record a "
+			strbuf_addf(msgs, "%s: error: %s holds one record a "
 			    "file; record %d and later not written\n", in->name,
 			    to->name, index + 1);
 			bad = 1;
@@ -866,11 +869,11 @@ input(void *ctx, void *wv, void *batch, const struct pipe_input *in)
 	if (bad) {
 		b->status = EXIT_FINDINGS;
 		if (b->dest.len)
-			strbuf_addf(&b->base.err, "%s: note: not written: it holds a "
+			strbuf_addf(msgs, "%s: note: not written: it holds a "
 			    "record that was not analysed\n", in->name);
 		strbuf_reset(&b->dest);
 	} else if (!index) {
-		strbuf_addf(&b->base.err, "%s: error: no record in the file [empty]\n",
+		strbuf_addf(msgs, "%s: error: no record in the file [empty]\n",
 		    in->name);
 		b->status = EXIT_FINDINGS;
 		strbuf_reset(&b->dest);
@@ -883,13 +886,13 @@ input(void *ctx, void *wv, void *batch, const struct pipe_input *in)
 
 		if (rc < 0) {
 			if (rc == -2)
-				strbuf_addf(&b->base.err, "%s: error: cannot convert to "
-				    "%s\n", in->name, enc);
+				strbuf_addf(msgs, "%s: error: cannot convert "
+				    "to %s\n", in->name, enc);
 			else
-				strbuf_addf(&b->base.err, "%s: error: output line %u "
-				    "column %u: '%s' cannot be written in %s; not "
-				    "written [encoding]\n", in->name, at.line,
-				    at.col, cp, enc);
+				strbuf_addf(msgs, "%s: error: output line %u "
+				    "column %u: '%s' cannot be written in %s; "
+				    "not written [encoding]\n", in->name,
+				    at.line, at.col, cp, enc);
 			b->status = EXIT_FINDINGS;
 			strbuf_reset(&b->dest);
 			strbuf_reset(&b->text);
@@ -901,7 +904,7 @@ input(void *ctx, void *wv, void *batch, const struct pipe_input *in)
 	strbuf_release(&plain);
 	w->b = NULL;
 	if (b->warnings > WARNINGS_MAX)
-		strbuf_addf(&b->base.err, "%s: warning: %d more warnings not shown\n",
+		strbuf_addf(msgs, "%s: warning: %d more warnings not shown\n",
 		    in->name, b->warnings - WARNINGS_MAX);
 	return b->status != 0;
 }
@@ -961,8 +964,8 @@ emit(void *ctx, void *batch)
 		    output_write_file(b->dest.buf, b->text.buf, b->text.len,
 		    c->force, -1) < 0) {
 			if (errno == EEXIST)
-				cmd_error("'%s' exists; not replaced (use --force)",
-				    b->dest.buf);
+				cmd_error("'%s' exists; not replaced (use "
+				    "--force)", b->dest.buf);
 			else
 				cmd_error("cannot write '%s': %s", b->dest.buf,
 				    strerror(errno));
@@ -1013,7 +1016,7 @@ static const struct pipeline_ops analyze_ops = {
 	.done = done,
 };
 
-/* --- counting, for the progress bar's ETA ------------------------------------ */
+/* --- counting, for the progress bar's ETA ------------------------------ */
 
 static void *
 count_worker_new(void *ctx)
@@ -1096,7 +1099,8 @@ progress_main(void *arg)
 			fprintf(stderr, "/%lld", c->positions_total);
 		fprintf(stderr, " positions, %.1f/s", rate);
 		if (c->positions_total && rate > 0 && d <= c->positions_total) {
-			long eta = (long)((double)(c->positions_total - d) / rate);
+			long eta = (long)((double)(c->positions_total - d) /
+			    rate);
 
 			fprintf(stderr, ", ETA %ld:%02ld:%02ld", eta / 3600,
 			    eta / 60 % 60, eta % 60);
@@ -1108,7 +1112,7 @@ progress_main(void *arg)
 	return NULL;
 }
 
-/* --- the summary table ---------------------------------------------------------- */
+/* --- the summary table ------------------------------------------------- */
 
 #define COLS 8
 
@@ -1176,7 +1180,7 @@ print_table(const struct strbuf *rows)
 	}
 }
 
-/* --- options ----------------------------------------------------------------------- */
+/* --- options ----------------------------------------------------------- */
 
 enum {
 	OPT_ENGINE = 0x300, OPT_OPTION, OPT_ENGINES, OPT_ENGINE_LOG,
@@ -1209,8 +1213,8 @@ take_limit(struct analyze_cmd *c, enum usi_limit_kind k, const char *arg)
 		return cmd_usage_error(cmd_analyze_usage, "one limit: --nodes, "
 		    "--depth or --movetime");
 	if (v < 1)
-		return cmd_usage_error(cmd_analyze_usage, "--%s takes a positive "
-		    "number, not '%s'", usi_limit_name(k), arg);
+		return cmd_usage_error(cmd_analyze_usage, "--%s takes a "
+		    "positive number, not '%s'", usi_limit_name(k), arg);
 	c->ao.limit.kind = k;
 	c->ao.limit.value = v;
 	c->limit_given = 1;
@@ -1265,8 +1269,8 @@ merge_caches(int argc, char **argv, const char *out, int force)
 		return cmd_error("%s", err);
 	fprintf(stderr, "kifu: %lld results merged into %s", added, out);
 	if (conflicts)
-		fprintf(stderr, " (%lld differed between caches; the first kept)",
-		    conflicts);
+		fprintf(stderr, " (%lld differed between caches; the first "
+		    "kept)", conflicts);
 	fputc('\n', stderr);
 	return EXIT_OK;
 }
@@ -1546,8 +1550,8 @@ cmd_analyze(int argc, char **argv)
 				    ANALYZE_SHOGIHOME;
 			else {
 				rc = cmd_usage_error(cmd_analyze_usage, "--comments "
-				    "takes shogigui, shogihome or both, not '%s'",
-				    optarg);
+				    "takes shogigui, shogihome or both, not "
+				    "'%s'", optarg);
 				goto out;
 			}
 			break;

@@ -75,7 +75,7 @@ analyze_value(const struct usi_score *s)
 	return 0;
 }
 
-/* --- records ---------------------------------------------------------------- */
+/* --- records ----------------------------------------------------------- */
 
 void
 analyze_record_init(struct analyze_record *ar)
@@ -142,7 +142,7 @@ add_pos(struct analyze_record *ar)
 	return p;
 }
 
-/* --- the analyzer ------------------------------------------------------------ */
+/* --- the analyzer ------------------------------------------------------ */
 
 void
 analyzer_init(struct analyzer *a, struct usi_engine *e,
@@ -180,16 +180,17 @@ analyzer_set_variant(struct analyzer *a, const struct variant *v,
 		if (v == variant_standard())
 			return 0;
 		err->status = USI_ERR_UNSUPPORTED;
-		snprintf(err->msg, sizeof(err->msg), "%s plays no %s (it has no "
-		    "UCI_Variant option)", usi_engine_name(a->e), v->name);
+		snprintf(err->msg, sizeof(err->msg), "%s plays no %s (it has "
+		    "no UCI_Variant option)", usi_engine_name(a->e), v->name);
 		return -1;
 	}
 	if (a->variant && !strcmp(a->variant, want))
 		return 0;
 	if (!usi_plays_variant(a->e, want)) {
 		err->status = USI_ERR_UNSUPPORTED;
-		snprintf(err->msg, sizeof(err->msg), "%s does not list %s among "
-		    "its UCI_Variant values", usi_engine_name(a->e), want);
+		snprintf(err->msg, sizeof(err->msg), "%s does not list %s "
+		    "among its UCI_Variant values", usi_engine_name(a->e),
+		    want);
 		return -1;
 	}
 	if (usi_set_option(a->e, "UCI_Variant", want, err) < 0)
@@ -284,9 +285,9 @@ analyze_position(struct analyzer *a, const struct position *start,
 			{
 				char msg[1024];
 
-				snprintf(msg, sizeof(msg), "a cached result for "
-				    "%s is damaged (%.400s); searched again", key,
-				    err.msg);
+				snprintf(msg, sizeof(msg), "a cached result "
+				    "for %s is damaged (%.400s); searched again",
+				    key, err.msg);
 				warn(a, msg);
 			}
 		}
@@ -320,7 +321,7 @@ analyze_position(struct analyzer *a, const struct position *start,
 	}
 }
 
-/* --- a record ----------------------------------------------------------------- */
+/* --- a record ---------------------------------------------------------- */
 
 /* Whether node i is a position: the root, or a move replay resolved. */
 static int
@@ -593,7 +594,7 @@ analyze_record(struct analyzer *a, const struct record *r,
 	return done;
 }
 
-/* --- JSON ------------------------------------------------------------------------ */
+/* --- JSON -------------------------------------------------------------- */
 
 static void
 json_move(struct strbuf *out, move m)
@@ -728,9 +729,9 @@ json_object(struct strbuf *out, const struct analyze_pos *p,
 	}
 	strbuf_adds(out, "]");
 	if (after && after->judged) {
-		strbuf_addf(out, ", \"best_value\": %lld, \"played_value\": %lld, "
-		    "\"loss\": %lld, \"class\": ", after->best, after->played,
-		    after->loss);
+		strbuf_addf(out, ", \"best_value\": %lld, \"played_value\": "
+		    "%lld, \"loss\": %lld, \"class\": ", after->best,
+		    after->played, after->loss);
 		if (after->cls != CLASS_NONE)
 			strbuf_addf(out, "\"%s\", \"class_ja\": \"%s\"",
 			    analyze_class_name(after->cls),
@@ -738,8 +739,9 @@ json_object(struct strbuf *out, const struct analyze_pos *p,
 		else
 			strbuf_adds(out, "null, \"class_ja\": null");
 	} else {
-		strbuf_adds(out, ", \"best_value\": null, \"played_value\": null, "
-		    "\"loss\": null, \"class\": null, \"class_ja\": null");
+		strbuf_adds(out, ", \"best_value\": null, \"played_value\": "
+		    "null, \"loss\": null, \"class\": null, \"class_ja\": "
+		    "null");
 	}
 	strbuf_addf(out, ", \"status\": \"%s\", \"error\": ",
 	    status_name(p->status));

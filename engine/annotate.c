@@ -46,7 +46,7 @@ annotate_is_marker(const char *s, size_t n, int *count)
 	return 1;
 }
 
-/* --- the block ------------------------------------------------------------------ */
+/* --- the block --------------------------------------------------------- */
 
 /* A score as the comment forms write it: Black's view, a mate +-30000. */
 static long long
@@ -235,7 +235,7 @@ annotate_block(const struct record *r, const struct analyze_record *ar,
 	strbuf_release(&body);
 }
 
-/* --- replacing --------------------------------------------------------------- */
+/* --- replacing --------------------------------------------------------- */
 
 void
 annotate_replace(const char *old, const char *block, struct strbuf *out)

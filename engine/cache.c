@@ -9,10 +9,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <sqlite3.h>
-
 #include "cache.h"
 #include "core/xalloc.h"
+#include "db/sqlite.h"
 
 /* A stored value longer than this is damage, not a result. */
 #define VALUE_MAX (1 << 20)
@@ -35,18 +34,18 @@ struct cache {
 	char error[256];
 };
 
-static int
+static long long
 pragma_int(sqlite3 *db, const char *sql, int *ok)
 {
 	sqlite3_stmt *st;
-	int v = 0;
+	long long v = 0;
 
 	*ok = 0;
 	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
 		return 0;
 	if (sqlite3_step(st) == SQLITE_ROW &&
 	    sqlite3_column_type(st, 0) == SQLITE_INTEGER) {
-		v = sqlite3_column_int(st, 0);
+		v = sqlite3_column_int64(st, 0);
 		*ok = 1;
 	}
 	sqlite3_finalize(st);
@@ -66,7 +65,8 @@ open_db(const char *path, int create, char *err, size_t n)
 {
 	sqlite3 *db = NULL;
 	int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0);
-	int ok, app, version, tables;
+	long long app, version, tables;
+	int ok;
 	char sql[160];
 
 	if (sqlite3_open_v2(path, &db, flags, NULL) != SQLITE_OK) {
@@ -101,7 +101,7 @@ open_db(const char *path, int create, char *err, size_t n)
 	}
 	version = pragma_int(db, "PRAGMA user_version", &ok);
 	if (!ok || version != CACHE_VERSION) {
-		snprintf(err, n, "'%s': a kifu analysis cache of version %d; "
+		snprintf(err, n, "'%s': a kifu analysis cache of version %lld; "
 		    "this kifu reads version %d", path, version, CACHE_VERSION);
 		goto fail;
 	}
@@ -272,7 +272,7 @@ cache_error(const struct cache *c)
 	return c->error;
 }
 
-/* --- merging -------------------------------------------------------------------- */
+/* --- merging ----------------------------------------------------------- */
 
 static long long
 count(sqlite3 *db, const char *sql)
@@ -330,12 +330,13 @@ cache_merge(const char *const *inputs, int n, const char *out, int force,
 		    "src.setup s ON s.id = r.setup JOIN main.setup m ON "
 		    "m.text = s.text JOIN main.result o ON o.setup = m.id AND "
 		    "o.position = r.position WHERE o.value != r.value");
-		if (sqlite3_exec(db, "BEGIN; INSERT OR IGNORE INTO main.setup(text) "
-		    "SELECT text FROM src.setup; INSERT OR IGNORE INTO "
-		    "main.result(setup, position, value) SELECT m.id, r.position, "
-		    "r.value FROM src.result r JOIN src.setup s ON s.id = "
-		    "r.setup JOIN main.setup m ON m.text = s.text WHERE "
-		    "typeof(r.value) = 'text'; COMMIT; DETACH src", NULL, NULL,
+		if (sqlite3_exec(db, "BEGIN; INSERT OR IGNORE INTO "
+		    "main.setup(text) SELECT text FROM src.setup; INSERT OR "
+		    "IGNORE INTO main.result(setup, position, value) SELECT "
+		    "m.id, r.position, r.value FROM src.result r JOIN "
+		    "src.setup s ON s.id = r.setup JOIN main.setup m ON m.text "
+		    "= s.text WHERE typeof(r.value) = 'text'; COMMIT; DETACH "
+		    "src", NULL, NULL,
 		    NULL) != SQLITE_OK) {
 			say(err, errn, inputs[i], "cannot merge the cache", db);
 			goto fail;

@@ -227,8 +227,8 @@ value(struct parser *ps, struct strbuf *sb, int *is_int, long long *iv)
 			digits++;
 		}
 		if (!digits || q != ps->p || (ps->p < ps->end && *ps->p == '.'))
-			return error(ps, s, "a string, an integer, true or false "
-			    "is expected");
+			return error(ps, s, "a string, an integer, true or "
+			    "false is expected");
 		if (digits > 1 && s[neg || *s == '+' ? 1 : 0] == '0')
 			return error(ps, s, "an integer may not start with 0");
 		*is_int = 1;
@@ -272,8 +272,8 @@ header(struct parser *ps)
 		goto out;
 	}
 	if (part.len && strcmp(part.buf, "options") && strcmp(part.buf, "env")) {
-		error(ps, at, "unknown table '%s.%s' (an engine has .options and "
-		    ".env)", name.buf, part.buf);
+		error(ps, at, "unknown table '%s.%s' (an engine has .options "
+		    "and .env)", name.buf, part.buf);
 		goto out;
 	}
 	e = (struct engine_entry *)enginefile_find(ps->f, name.buf);

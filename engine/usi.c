@@ -39,7 +39,7 @@
 
 extern char **environ;
 
-/* --- what known engines take ------------------------------------------------ */
+/* --- what known engines take ------------------------------------------- */
 
 enum {
 	GO_NODES = 1 << 0, GO_DEPTH = 1 << 1, GO_MOVETIME = 1 << 2,
@@ -84,7 +84,7 @@ quirks_for(const char *name)
 	return &quirks_default;
 }
 
-/* --- the engine --------------------------------------------------------------- */
+/* --- the engine -------------------------------------------------------- */
 
 struct sent_option {
 	char *name, *value;	/* value NULL: a button */
@@ -199,7 +199,7 @@ sleep_ms(long ms)
 		;
 }
 
-/* --- splitting a command line ---------------------------------------------- */
+/* --- splitting a command line ------------------------------------------ */
 
 int
 usi_split_command(const char *cmd, char ***argv, struct usi_error *err)
@@ -288,7 +288,7 @@ usi_argv_free(char **argv)
 	free(argv);
 }
 
-/* --- option lines ---------------------------------------------------------- */
+/* --- option lines ------------------------------------------------------ */
 
 static const char *
 skip_blanks(const char *p, const char *end)
@@ -476,7 +476,8 @@ usi_parse_option(const char *line, size_t len, struct usi_option *o,
 			if (read_ll(s, strlen(s), &v) < 0) {
 				free(s);
 				usi_option_release(o);
-				return *why = "a min or max that is no number", -1;
+				*why = "a min or max that is no number";
+				return -1;
 			}
 			free(s);
 			if (key[1] == 'i')
@@ -511,7 +512,7 @@ usi_option_release(struct usi_option *o)
 	memset(o, 0, sizeof(*o));
 }
 
-/* --- info lines -------------------------------------------------------------- */
+/* --- info lines -------------------------------------------------------- */
 
 static const char *
 read_score(const char *p, const char *end, struct usi_info *in)
@@ -644,7 +645,8 @@ usi_parse_info(const char *line, size_t len, struct usi_info *in)
 		}
 		if (count_field(in, w, n, &p, end))
 			continue;
-		if (word_is(w, n, "currmove") || word_is(w, n, "currmovenumber") ||
+		if (word_is(w, n, "currmove") ||
+		    word_is(w, n, "currmovenumber") ||
 		    word_is(w, n, "tbhits") || word_is(w, n, "cpuload")) {
 			p = next_word(p, end, &w, &n);
 			continue;
@@ -654,7 +656,7 @@ usi_parse_info(const char *line, size_t len, struct usi_info *in)
 	return 0;
 }
 
-/* --- results -------------------------------------------------------------------- */
+/* --- results ----------------------------------------------------------- */
 
 void
 usi_result_init(struct usi_result *r)
@@ -1114,7 +1116,7 @@ usi_result_parse(const char *text, const struct position *pos, int multipv,
 	return rc;
 }
 
-/* --- the process ------------------------------------------------------------ */
+/* --- the process ------------------------------------------------------- */
 
 /* Whether path is a file this process may execute; errno says why not. */
 static int
@@ -1249,8 +1251,8 @@ make_osl_home(struct usi_error *err)
 
 	strbuf_addf(&sb, "%s/kifu-gpsusi.XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	if (!mkdtemp(sb.buf)) {
-		fail(err, USI_ERR_SYSTEM, "cannot make a directory for gpsusi's "
-		    "OSL_HOME in %s: %s", tmp && *tmp ? tmp : "/tmp",
+		fail(err, USI_ERR_SYSTEM, "cannot make a directory for "
+		    "gpsusi's OSL_HOME in %s: %s", tmp && *tmp ? tmp : "/tmp",
 		    strerror(errno));
 		strbuf_release(&sb);
 		return NULL;
@@ -1378,7 +1380,8 @@ wait_exit(pid_t pid, long long ms)
 		siginfo_t si;
 
 		memset(&si, 0, sizeof(si));
-		if (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) < 0)
+		if (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG |
+		    WNOWAIT) < 0)
 			return errno == ECHILD;	/* reaped by someone else */
 		if (si.si_pid == pid)
 			return 1;
@@ -1484,7 +1487,7 @@ out:
 	return rc;
 }
 
-/* --- talking ------------------------------------------------------------------- */
+/* --- talking ----------------------------------------------------------- */
 
 /*
  * Writes all of s to the engine by the deadline. A dead engine's pipe
@@ -1521,8 +1524,8 @@ send_text(struct usi_engine *e, const char *s, size_t n, long long deadline,
 			long long left = deadline - now_ms();
 
 			if (left <= 0) {
-				rc = fail(err, USI_ERR_TIMEOUT, "%s does not read "
-				    "its input", label(e));
+				rc = fail(err, USI_ERR_TIMEOUT, "%s does not "
+				    "read its input", label(e));
 				break;
 			}
 			poll(&pf, 1, left > INT_MAX ? INT_MAX : (int)left);
@@ -1925,7 +1928,7 @@ usi_engine_set_warn(struct usi_engine *e, usi_warn_fn fn, void *ctx)
 	e->warn_ctx = ctx;
 }
 
-/* --- options -------------------------------------------------------------------- */
+/* --- options ----------------------------------------------------------- */
 
 static int
 check_value(const struct usi_engine *e, const struct usi_option *o,
@@ -1942,19 +1945,19 @@ check_value(const struct usi_engine *e, const struct usi_option *o,
 		return 0;
 	case USI_OPT_CHECK:
 		if (!value || (strcmp(value, "true") && strcmp(value, "false")))
-			return fail(err, USI_ERR_OPTION, "%s: option '%s' takes "
-			    "true or false, not '%s'", label(e), o->name,
+			return fail(err, USI_ERR_OPTION, "%s: option '%s' "
+			    "takes true or false, not '%s'", label(e), o->name,
 			    value ? value : "");
 		return 0;
 	case USI_OPT_SPIN:
 		if (!value || read_ll(value, strlen(value), &v) < 0)
-			return fail(err, USI_ERR_OPTION, "%s: option '%s' takes "
-			    "a whole number, not '%s'", label(e), o->name,
+			return fail(err, USI_ERR_OPTION, "%s: option '%s' "
+			    "takes a whole number, not '%s'", label(e), o->name,
 			    value ? value : "");
 		if (v < o->min || v > o->max)
-			return fail(err, USI_ERR_OPTION, "%s: option '%s' takes "
-			    "%lld to %lld, not %s", label(e), o->name, o->min,
-			    o->max, value);
+			return fail(err, USI_ERR_OPTION, "%s: option '%s' "
+			    "takes %lld to %lld, not %s", label(e), o->name,
+			    o->min, o->max, value);
 		return 0;
 	case USI_OPT_COMBO:
 		for (i = 0; value && i < o->nvars; i++)
@@ -1966,8 +1969,8 @@ check_value(const struct usi_engine *e, const struct usi_option *o,
 			for (i = 0; i < o->nvars && sb.len < 200; i++)
 				strbuf_addf(&sb, "%s%s", i ? ", " : "",
 				    o->vars[i]);
-			fail(err, USI_ERR_OPTION, "%s: option '%s' takes one of "
-			    "%s%s, not '%s'", label(e), o->name, sb.buf ?
+			fail(err, USI_ERR_OPTION, "%s: option '%s' takes one "
+			    "of %s%s, not '%s'", label(e), o->name, sb.buf ?
 			    sb.buf : "", i < o->nvars ? ", ..." : "",
 			    value ? value : "");
 			strbuf_release(&sb);
@@ -2026,8 +2029,8 @@ usi_set_option(struct usi_engine *e, const char *name, const char *value,
 
 		if (strcasecmp(name, "USI_Hash") && strcasecmp(name,
 		    "USI_Ponder"))
-			return fail(err, USI_ERR_OPTION, "%s has no option '%s' "
-			    "(it declares %zu; kifu sends none it did not "
+			return fail(err, USI_ERR_OPTION, "%s has no option "
+			    "'%s' (it declares %zu; kifu sends none it did not "
 			    "declare)", label(e), name, e->nopts);
 		memset(&u, 0, sizeof(u));
 		u.name = (char *)(strcasecmp(name, "USI_Hash") ? "USI_Ponder" :
@@ -2133,7 +2136,7 @@ fail:
 	return -1;
 }
 
-/* --- searching ----------------------------------------------------------------- */
+/* --- searching --------------------------------------------------------- */
 
 const char *
 usi_limit_name(enum usi_limit_kind k)
@@ -2288,8 +2291,8 @@ usi_search(struct usi_engine *e, const struct usi_search *s,
 			continue;
 		report_dropped(e);
 		if (c.bad)
-			warn(e, "%s: %d info line%s with a field kifu could not "
-			    "read", label(e), c.bad, c.bad == 1 ? "" : "s");
+			warn(e, "%s: %d info line%s with a field kifu could "
+			    "not read", label(e), c.bad, c.bad == 1 ? "" : "s");
 		rc = finish_result(&c, line, len, s->pos, r, e->warn,
 		    e->warn_ctx, label(e), err);
 		r->elapsed_ms = now_ms() - start;

@@ -65,7 +65,7 @@ const char *usi_status_name(enum usi_status s);
 
 typedef void (*usi_warn_fn)(void *ctx, const char *msg);
 
-/* --- the engine's options ------------------------------------------------ */
+/* --- the engine's options ---------------------------------------------- */
 
 enum usi_option_type {
 	USI_OPT_CHECK, USI_OPT_SPIN, USI_OPT_COMBO, USI_OPT_BUTTON,
@@ -91,7 +91,7 @@ int usi_parse_option(const char *line, size_t len, struct usi_option *out,
     const char **why);
 void usi_option_release(struct usi_option *o);
 
-/* --- searching ------------------------------------------------------------ */
+/* --- searching --------------------------------------------------------- */
 
 enum usi_limit_kind { USI_LIMIT_NODES, USI_LIMIT_DEPTH, USI_LIMIT_MOVETIME };
 
@@ -171,7 +171,7 @@ int usi_result_parse(const char *text, const struct position *pos,
     int multipv, struct usi_result *r, usi_warn_fn warn, void *warn_ctx,
     struct usi_error *err);
 
-/* --- one info line --------------------------------------------------------- */
+/* --- one info line ----------------------------------------------------- */
 
 struct usi_info {
 	int multipv;		/* 0 when the line has none */
@@ -197,7 +197,7 @@ int usi_parse_info(const char *line, size_t len, struct usi_info *out);
 int usi_split_command(const char *cmd, char ***argv, struct usi_error *err);
 void usi_argv_free(char **argv);
 
-/* --- the engine process ------------------------------------------------------ */
+/* --- the engine process ------------------------------------------------ */
 
 struct usi_start_opts {
 	const char *command;	/* split by usi_split_command */

@@ -18,7 +18,7 @@
 #include "engine/annotate.h"
 #include "parsers/evaluation.h"
 
-/* --- the canned cache --------------------------------------------------------- */
+/* --- the canned cache -------------------------------------------------- */
 
 #define CANNED_MAX 32
 
@@ -297,7 +297,7 @@ test_json(void **state)
 	session_close(&s);
 }
 
-/* --- the comments ------------------------------------------------------------ */
+/* --- the comments ------------------------------------------------------ */
 
 static void
 test_replace(void **state)

@@ -7,9 +7,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include <sqlite3.h>
-
 #include "helpers.h"
+#include "db/sqlite.h"
 #include "engine/cache.h"
 
 static char dir[256];
@@ -104,7 +103,8 @@ test_refused(void **state)
 	assert_non_null(strstr(err, "not an SQLite file"));
 	/* Another program's database. */
 	path(p, sizeof(p), "other.db");
-	assert_int_equal(sqlite3_open(p, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_open_v2(p, &db, SQLITE_OPEN_READWRITE |
+	    SQLITE_OPEN_CREATE, NULL), SQLITE_OK);
 	assert_int_equal(sqlite3_exec(db, "CREATE TABLE t(x)", NULL, NULL,
 	    NULL), SQLITE_OK);
 	sqlite3_close(db);
@@ -112,7 +112,8 @@ test_refused(void **state)
 	assert_non_null(strstr(err, "not a kifu analysis cache"));
 	/* A cache of another version. */
 	path(p, sizeof(p), "v2.db");
-	assert_int_equal(sqlite3_open(p, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_open_v2(p, &db, SQLITE_OPEN_READWRITE |
+	    SQLITE_OPEN_CREATE, NULL), SQLITE_OK);
 	assert_int_equal(sqlite3_exec(db, "PRAGMA application_id = 1263093313; "
 	    "PRAGMA user_version = 2; CREATE TABLE t(x)", NULL, NULL, NULL),
 	    SQLITE_OK);

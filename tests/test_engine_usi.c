@@ -188,7 +188,7 @@ log_has(const char *text)
 	return found;
 }
 
-/* --- the readers ------------------------------------------------------------- */
+/* --- the readers ------------------------------------------------------- */
 
 static void
 test_split(void **state)
@@ -369,7 +369,7 @@ test_result_text(void **state)
 	usi_result_release(&back);
 }
 
-/* --- starting ----------------------------------------------------------------- */
+/* --- starting ---------------------------------------------------------- */
 
 static void
 test_no_such_file(void **state)
@@ -480,7 +480,7 @@ test_no_readyok(void **state)
 	usi_close(e);
 }
 
-/* --- a session ------------------------------------------------------------------ */
+/* --- a session --------------------------------------------------------- */
 
 static void
 test_session(void **state)
@@ -564,7 +564,7 @@ test_session(void **state)
 	assert_true(log_has("quit"));
 }
 
-/* --- faults in a search ------------------------------------------------------- */
+/* --- faults in a search ------------------------------------------------ */
 
 static void
 fault_search(const char *fault, int want, long long timeout)
