@@ -785,7 +785,7 @@ input(void *ctx, void *wv, void *batch, const struct pipe_input *in)
 	b->name = in->name;
 	worker_engine(w);
 	if (in->error) {
-		walkopts_unreadable(&b->base, in);
+		pipe_batch_unreadable(&b->base, in);
 		b->status = EXIT_TROUBLE;
 		return 1;
 	}
