@@ -1356,10 +1356,10 @@ print_totals(struct analyze_cmd *c, double seconds)
 		cpu = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 +
 		    (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
 	fflush(stdout);
-	fprintf(stderr, "kifu: %lld record%s, %lld positions: %lld searched, "
+	fprintf(stderr, "kifu: %lld record%s, %lld position%s: %lld searched, "
 	    "%lld from the cache, %lld unanalysed; engine %.3f s, kifu %.3f s "
 	    "CPU, %.3f s in all (%s)\n", c->records, c->records == 1 ? "" : "s",
-	    c->positions, c->searched, c->cached, c->failed,
+	    c->positions, c->positions == 1 ? "" : "s", c->searched, c->cached, c->failed,
 	    (double)c->engine_ms / 1000, cpu, seconds, c->engine_name ?
 	    c->engine_name : "");
 	if (c->cache && cache_failures(c->cache))
