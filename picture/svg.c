@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "picture/diagram.h"
+#include "picture/svgout.h"
 #include "parsers/jkf.h"
 #include "parsers/kakinoki.h"
 
@@ -27,10 +28,6 @@ const uint32_t diagram_svg_colours[SVG_NCOLOURS] = {
 	0x000000,	/* ink: pieces, lines, text */
 	0xee9a4d,	/* shade: the last move's square */
 };
-
-#define FONTS "'Noto Serif CJK JP','Noto Sans CJK JP','IPAexMincho'," \
-	"'IPAMincho','IPAPMincho','Hiragino Mincho ProN','Yu Mincho'," \
-	"'MS Mincho',serif"
 
 /* The layout, in squares. */
 #define PAD 0.25	/* around everything */
@@ -82,103 +79,19 @@ diagram_svg_height(const struct variant *v, int width)
 	return (int)(width * height_units(v) / width_units(v) + 0.5);
 }
 
-/* A length with two decimals at most and no trailing zeros. */
-static void
-num(struct strbuf *sb, double x)
-{
-	char buf[32];
-	int n = snprintf(buf, sizeof(buf), "%.2f", x);
-
-	while (n > 0 && buf[n - 1] == '0')
-		n--;
-	if (n > 0 && buf[n - 1] == '.')
-		n--;
-	if (n == 2 && buf[0] == '-' && buf[1] == '0')
-		n = 1, buf[0] = '0';
-	strbuf_add(sb, buf, (size_t)n);
-}
-
 static void
 colour(struct strbuf *sb, int which)
 {
 	strbuf_addf(sb, "#%06x", (unsigned)diagram_svg_colours[which]);
 }
 
-/*
- * Text from a record as XML character data, control characters (which
- * XML 1.0 cannot hold) left out, cut to `columns` display columns with
- * an ellipsis (columns 0: no limit).
- */
-static void
-add_xml(struct strbuf *sb, const char *s, size_t columns)
-{
-	size_t w = 0;
-
-	if (columns && kakinoki_width(s, strlen(s)) > columns)
-		columns -= 2;	/* room for the ellipsis */
-	else
-		columns = 0;
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if ((c & 0xc0) != 0x80) {
-			w += c < 0x80 ? 1 : 2;
-			if (columns && w > columns) {
-				strbuf_adds(sb, "…");
-				return;
-			}
-		}
-		switch (c) {
-		case '&': strbuf_adds(sb, "&amp;"); break;
-		case '<': strbuf_adds(sb, "&lt;"); break;
-		case '>': strbuf_adds(sb, "&gt;"); break;
-		case '"': strbuf_adds(sb, "&quot;"); break;
-		default:
-			if (c >= 0x20 && c != 0x7f)
-				strbuf_addc(sb, (char)c);
-			break;
-		}
-	}
-}
-
-/*
- * Opens a <text> element whose glyphs are centred on (cx, cy): CJK
- * glyphs sit on an em box 0.88 over and 0.12 under the baseline, so the
- * baseline is 0.38 em under the centre. Turned round the centre when
- * `turn`. anchor: "middle", "start" or "end".
- */
-static void
-open_text(struct svg *s, const char *cls, double cx, double cy, double size,
-    const char *anchor, int turn)
-{
-	struct strbuf *sb = s->sb;
-
-	strbuf_addf(sb, "<text class=\"%s\" x=\"", cls);
-	num(sb, cx);
-	strbuf_adds(sb, "\" y=\"");
-	num(sb, cy + 0.38 * size);
-	strbuf_adds(sb, "\" font-size=\"");
-	num(sb, size);
-	strbuf_addc(sb, '"');
-	if (strcmp(anchor, "start") != 0)
-		strbuf_addf(sb, " text-anchor=\"%s\"", anchor);
-	if (turn) {
-		strbuf_adds(sb, " transform=\"rotate(180 ");
-		num(sb, cx);
-		strbuf_addc(sb, ' ');
-		num(sb, cy);
-		strbuf_addc(sb, ')');
-		strbuf_addc(sb, '"');
-	}
-}
-
 static void
 text(struct svg *s, const char *cls, double cx, double cy, double size,
     const char *anchor, const char *str)
 {
-	open_text(s, cls, cx, cy, size, anchor, 0);
+	svg_open_text(s->sb, cls, cx, cy, size, anchor, 0);
 	strbuf_addc(s->sb, '>');
-	add_xml(s->sb, str, 0);
+	svg_xml(s->sb, str, 0);
 	strbuf_adds(s->sb, "</text>\n");
 }
 
@@ -189,13 +102,13 @@ rect(struct svg *s, const char *cls, double x, double y, double w, double h,
 	struct strbuf *sb = s->sb;
 
 	strbuf_addf(sb, "<rect class=\"%s\" x=\"", cls);
-	num(sb, x);
+	svg_num(sb, x);
 	strbuf_adds(sb, "\" y=\"");
-	num(sb, y);
+	svg_num(sb, y);
 	strbuf_adds(sb, "\" width=\"");
-	num(sb, w);
+	svg_num(sb, w);
 	strbuf_adds(sb, "\" height=\"");
-	num(sb, h);
+	svg_num(sb, h);
 	strbuf_adds(sb, "\" fill=\"");
 	colour(sb, fill);
 	strbuf_adds(sb, "\"/>\n");
@@ -232,36 +145,36 @@ draw_grid(struct svg *s)
 	strbuf_adds(sb, "<path class=\"grid\" fill=\"none\" stroke=\"");
 	colour(sb, SVG_INK);
 	strbuf_adds(sb, "\" stroke-width=\"");
-	num(sb, u / 36);
+	svg_num(sb, u / 36);
 	strbuf_adds(sb, "\" d=\"");
 	for (i = 1; i < s->files; i++) {
 		strbuf_addc(sb, 'M');
-		num(sb, s->bx + i * u);
+		svg_num(sb, s->bx + i * u);
 		strbuf_addc(sb, ' ');
-		num(sb, s->by);
+		svg_num(sb, s->by);
 		strbuf_addc(sb, 'v');
-		num(sb, h);
+		svg_num(sb, h);
 	}
 	for (i = 1; i < s->ranks; i++) {
 		strbuf_addc(sb, 'M');
-		num(sb, s->bx);
+		svg_num(sb, s->bx);
 		strbuf_addc(sb, ' ');
-		num(sb, s->by + i * u);
+		svg_num(sb, s->by + i * u);
 		strbuf_addc(sb, 'h');
-		num(sb, w);
+		svg_num(sb, w);
 	}
 	strbuf_adds(sb, "\"/>\n<rect class=\"frame\" x=\"");
-	num(sb, s->bx);
+	svg_num(sb, s->bx);
 	strbuf_adds(sb, "\" y=\"");
-	num(sb, s->by);
+	svg_num(sb, s->by);
 	strbuf_adds(sb, "\" width=\"");
-	num(sb, w);
+	svg_num(sb, w);
 	strbuf_adds(sb, "\" height=\"");
-	num(sb, h);
+	svg_num(sb, h);
 	strbuf_adds(sb, "\" fill=\"none\" stroke=\"");
 	colour(sb, SVG_INK);
 	strbuf_adds(sb, "\" stroke-width=\"");
-	num(sb, u / 14);
+	svg_num(sb, u / 14);
 	strbuf_adds(sb, "\"/>\n");
 	/* The star points of the 9x9 board: the corners of its centre. */
 	if (s->files == 9 && s->ranks == 9) {
@@ -270,11 +183,11 @@ draw_grid(struct svg *s)
 		for (x = 3; x <= 6; x += 3)
 			for (y = 3; y <= 6; y += 3) {
 				strbuf_adds(sb, "<circle class=\"star\" cx=\"");
-				num(sb, s->bx + x * u);
+				svg_num(sb, s->bx + x * u);
 				strbuf_adds(sb, "\" cy=\"");
-				num(sb, s->by + y * u);
+				svg_num(sb, s->by + y * u);
 				strbuf_adds(sb, "\" r=\"");
-				num(sb, u / 14);
+				svg_num(sb, u / 14);
 				strbuf_adds(sb, "\" fill=\"");
 				colour(sb, SVG_INK);
 				strbuf_adds(sb, "\"/>\n");
@@ -390,7 +303,7 @@ draw_pieces(struct svg *s)
 		place(s, sq, &col, &row);
 		if (!wanted(s, square_box(s, col, row)))
 			continue;
-		open_text(s, "piece", s->bx + (col + 0.5) * u,
+		svg_open_text(s->sb, "piece", s->bx + (col + 0.5) * u,
 		    s->by + (row + 0.5) * u, PIECE * u, "middle",
 		    c != (s->flip ? WHITE : BLACK));
 		strbuf_addf(s->sb, " data-square=\"%d%d\" data-color=\"%s\" "
@@ -447,8 +360,8 @@ draw_hand(struct svg *s, enum color c, int left)
 
 		if (!k)
 			continue;
-		open_text(s, "hand-piece", cx, y + pitch / 2, 0.7 * pitch,
-		    "middle", 0);
+		svg_open_text(s->sb, "hand-piece", cx, y + pitch / 2,
+		    0.7 * pitch, "middle", 0);
 		strbuf_addf(s->sb, " data-piece=\"%s\" data-count=\"%d\">%s"
 		    "</text>\n", jkf_kind(pt), k, kakinoki_piece_cell(pt));
 		if (k > 1) {
@@ -477,11 +390,11 @@ draw_name(struct svg *s, enum color c, double x, const char *anchor)
 
 	if (!wanted(s, caption_box(s, 0)))
 		return;
-	open_text(s, "name", x, s->by + (s->ranks + 0.55) * s->u,
+	svg_open_text(s->sb, "name", x, s->by + (s->ranks + 0.55) * s->u,
 	    TEXT * s->u, anchor, 0);
 	strbuf_addf(sb, " data-color=\"%s\">%s", c == BLACK ? "black" :
 	    "white", c == BLACK ? "☗" : "☖");
-	add_xml(sb, *dg->name[c] ? dg->name[c] : diagram_side_label(dg, c),
+	svg_xml(sb, *dg->name[c] ? dg->name[c] : diagram_side_label(dg, c),
 	    NAME_COLUMNS(s->files));
 	strbuf_adds(sb, "</text>\n");
 }
@@ -551,7 +464,7 @@ diagram_svg_part(const struct diagram *dg, const struct svg_style *st,
 	strbuf_addf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
 	    "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"%s\" fill=\"",
-	    w, h, w, h, FONTS);
+	    w, h, w, h, SVG_FONTS);
 	colour(out, SVG_INK);
 	strbuf_adds(out, "\">\n");
 	rect(&s, "page", 0, 0, w, h, SVG_PAGE);
