@@ -46,6 +46,59 @@ annotate_is_marker(const char *s, size_t n, int *count)
 	return 1;
 }
 
+/* "; 悪手 (loss 412)" in the marker line s (n bytes). */
+static void
+read_judgement(const char *s, size_t n, enum analyze_class *cls,
+    long long *loss)
+{
+	int c;
+
+	for (c = CLASS_BLUNDER; c > CLASS_NONE; c--) {
+		const char *name = analyze_class_ja((enum analyze_class)c);
+		size_t k = strlen(name), i;
+
+		for (i = 0; i + k + 2 + 7 <= n; i++) {
+			const char *p = s + i;
+			long long v = 0;
+			size_t j;
+
+			if (memcmp(p, "; ", 2) || memcmp(p + 2, name, k) ||
+			    memcmp(p + 2 + k, " (loss ", 7))
+				continue;
+			for (j = i + 2 + k + 7; j < n && s[j] >= '0' &&
+			    s[j] <= '9' && v < ANALYZE_MATE * 2; j++)
+				v = v * 10 + (s[j] - '0');
+			if (j == i + 2 + k + 7 || j == n || s[j] != ')')
+				continue;
+			*cls = (enum analyze_class)c;
+			*loss = v;
+			return;
+		}
+	}
+}
+
+int
+annotate_read_class(const char *comment, enum analyze_class *cls,
+    long long *loss)
+{
+	const char *p = comment;
+	int count;
+
+	*cls = CLASS_NONE;
+	*loss = -1;
+	while (p && *p) {
+		const char *e = strchr(p, '\n');
+		size_t n = e ? (size_t)(e - p) : strlen(p);
+
+		if (annotate_is_marker(p, n, &count)) {
+			read_judgement(p, n, cls, loss);
+			return 1;
+		}
+		p = e ? e + 1 : NULL;
+	}
+	return 0;
+}
+
 /* --- the block --------------------------------------------------------- */
 
 /* A score as the comment forms write it: Black's view, a mate +-30000. */

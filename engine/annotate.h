@@ -43,6 +43,16 @@
 int annotate_is_marker(const char *line, size_t n, int *count);
 
 /*
+ * The judgement kifu analyze wrote on the move into a node: the class
+ * and loss its marker line names ("; 悪手 (loss 412)") in the comment
+ * (lines joined by '\n', may be NULL). Returns 1 when the comment has
+ * kifu's marker (*cls CLASS_NONE and *loss -1 if it names no judgement),
+ * 0 without one.
+ */
+int annotate_read_class(const char *comment, enum analyze_class *cls,
+    long long *loss);
+
+/*
  * The block for position p of ar (its node in r) into out: lines joined
  * by '\n', no final newline; nothing for a position that was not
  * analysed or has no move. csa: add the Floodgate line.
