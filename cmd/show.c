@@ -1,7 +1,8 @@
 /*
  * show.c - `kifu show`: a position of a record as a picture: a board in
  * the terminal, an SVG or PNG diagram, or the whole game as an animated
- * GIF.
+ * GIF; or the game's evaluations as a graph (picture/graph.c): a
+ * sparkline in the terminal, an SVG or PNG picture.
  *
  * Drawing (picture/diagram.c, picture/svg.c: text), rendering
  * (picture/render.c: librsvg) and encoding (picture/gif.c: giflib) are apart; the
@@ -22,6 +23,7 @@
 #include "core/replay.h"
 #include "core/xalloc.h"
 #include "picture/diagram.h"
+#include "picture/graph.h"
 #include "picture/gif.h"
 #include "picture/render.h"
 
@@ -32,6 +34,8 @@ const char cmd_show_usage[] =
     "                 [--size <px>] [-o <out>] <file>\n"
     "   or: kifu show --gif [--delay <ms> | --real-time <x>] [--ply <n>]\n"
     "                 [--flip | --no-flip] [--size <px>] [-o <out>] <file>\n"
+    "   or: kifu show --graph [--svg|--png] [--ply <n>] [--color <when>]\n"
+    "                 [--size <px>] [-o <out>] <file>\n"
     "\n"
     "Shows a position of the first record of <file> ('-' is standard\n"
     "input): after the main line's last legal move, or after --ply moves.\n"
@@ -41,6 +45,19 @@ const char cmd_show_usage[] =
     "as KIF (with --ascii, as CSA). Pictures: an SVG or PNG diagram, or the\n"
     "game as an animated GIF, a frame per move.\n"
     "\n"
+    "With --graph, the record's evaluations over the moves of its main\n"
+    "line (to --ply), Black's view: kifu analyze's comments, or any\n"
+    "evaluation comment kifu reads (another engine's analysis first, else\n"
+    "the players' own: Floodgate, ShogiGUI, ShogiHome). In the terminal,\n"
+    "one line: a block a move (▁ -3000 to █ +3000; a mean a block when\n"
+    "there are more than 64 moves; a blank where a move has none), the last\n"
+    "evaluation, and the moves flagged 疑問手, 悪手, 大悪手 (kifu analyze's\n"
+    "judgements, or the same thresholds, 100, 300, 800, on the drop of\n"
+    "another engine's analysis; the players' evaluations flag nothing), in\n"
+    "colour on a colour terminal. With --svg or --png, the graph as a\n"
+    "picture: scores clipped at +-3000, mates (詰) at the edge, gaps where\n"
+    "moves have no evaluation, the flagged moves marked by class.\n"
+    "\n"
     "    --ply <n>          the position after n moves (0: the start)\n"
     "    --last             after the last legal move (the default)\n"
     "    --moves            also list the main line's moves, as KIF writes\n"
@@ -49,6 +66,8 @@ const char cmd_show_usage[] =
     "    --color <when>     auto (a terminal, unless NO_COLOR is set),\n"
     "                       always or never\n"
     "    --svg, --png       a diagram as SVG, or as PNG (drawn by librsvg)\n"
+    "    --graph            the evaluations as a graph (a sparkline, or with\n"
+    "                       --svg or --png a picture)\n"
     "    --gif              the game as an animated GIF (giflib), from the\n"
     "                       start to the end (or to --ply)\n"
     "    --delay <ms>       each GIF frame's time (default 1000)\n"
@@ -58,14 +77,16 @@ const char cmd_show_usage[] =
     "                       record saved so: KIF's 盤面回転 line)\n"
     "    --no-flip          the board as Black sees it, whatever the\n"
     "                       record says\n"
-    "    --size <px>        the picture's width (default 480; 120-4000)\n"
+    "    --size <px>        the picture's width (default 480, a graph 640;\n"
+    "                       120-4000)\n"
     "    -o, --output <out> write to a file (atomically; '-' is stdout,\n"
     "                       never a terminal for PNG and GIF)\n"
     "    --force            replace an existing file\n"
     "    --from <format>    read as this format instead of detecting it\n"
     "\n"
     "Exit status: 0 shown, 1 the record is unreadable or illegal (an\n"
-    "illegal record is shown up to its first illegal move), 2 trouble.\n";
+    "illegal record is shown up to its first illegal move) or, with\n"
+    "--graph, has no evaluation, 2 trouble.\n";
 
 enum mode { MODE_TEXT, MODE_SVG, MODE_PNG, MODE_GIF };
 
@@ -75,13 +96,16 @@ enum mode { MODE_TEXT, MODE_SVG, MODE_PNG, MODE_GIF };
 enum {
 	OPT_PLY = 0x100, OPT_LAST, OPT_MOVES, OPT_ASCII, OPT_COLOR, OPT_SVG,
 	OPT_PNG, OPT_GIF, OPT_DELAY, OPT_REAL_TIME, OPT_FLIP, OPT_NO_FLIP,
-	OPT_SIZE, OPT_FORCE, OPT_FROM
+	OPT_SIZE, OPT_FORCE, OPT_FROM, OPT_GRAPH
 };
+
+/* The sparkline's width at most, in columns. */
+#define GRAPH_COLUMNS 64
 
 struct show {
 	enum mode mode;
 	int ply;		/* --ply, or -1: the last */
-	int moves, ascii, force;
+	int moves, ascii, force, graph;
 	int flip;		/* --flip 1, --no-flip 0; -1: as the record says */
 	int colour;		/* -1 auto, 0 never, 1 always */
 	int size;
@@ -239,22 +263,66 @@ svg_of(const struct show *s, const struct diagram *dg, struct strbuf *svg)
 	diagram_svg(dg, &ss, svg);
 }
 
+/* The SVG picture, w x h, as a PNG file into out. */
 static int
-show_png(struct show *s, const struct diagram *dg, struct strbuf *out)
+png_of(const struct strbuf *svg, int w, int h, struct strbuf *out)
 {
-	struct strbuf svg = STRBUF_INIT, why = STRBUF_INIT;
+	struct strbuf why = STRBUF_INIT;
 	struct renderer *rd;
 	int rc = 0;
 
-	svg_of(s, dg, &svg);
-	if (!(rd = render_open(s->size, diagram_svg_height(dg->pos.v,
-	    s->size), &why)) || render_draw(rd, svg.buf, svg.len, NULL, 0,
-	    NULL, &why) < 0 || render_png(rd, out, &why) < 0)
+	if (!(rd = render_open(w, h, &why)) || render_draw(rd, svg->buf,
+	    svg->len, NULL, 0, NULL, &why) < 0 || render_png(rd, out,
+	    &why) < 0)
 		rc = cmd_error("cannot draw the PNG: %s", why.buf);
 	if (rd)
 		render_close(rd);
-	strbuf_release(&svg);
 	strbuf_release(&why);
+	return rc;
+}
+
+static int
+show_png(struct show *s, const struct diagram *dg, struct strbuf *out)
+{
+	struct strbuf svg = STRBUF_INIT;
+	int rc;
+
+	svg_of(s, dg, &svg);
+	rc = png_of(&svg, s->size, diagram_svg_height(dg->pos.v, s->size),
+	    out);
+	strbuf_release(&svg);
+	return rc;
+}
+
+/* The evaluations of the first `played` moves as a graph. */
+static int
+show_graph(struct show *s, const char *path, int played, struct strbuf *out)
+{
+	struct strbuf svg = STRBUF_INIT;
+	struct graph_opts go;
+	struct graph g;
+	int rc = 0;
+
+	graph_init(&g);
+	graph_opts_init(&go);
+	graph_read(&g, &s->r, played, &go);
+	if (!g.points) {
+		fprintf(stderr, "%s: error: no evaluation in the comments of "
+		    "the main line's %d move%s (kifu analyze writes them) "
+		    "[no-evaluation]\n", input_display_name(path), played,
+		    played == 1 ? "" : "s");
+		rc = EXIT_FINDINGS;
+	} else if (s->mode == MODE_TEXT) {
+		graph_sparkline(&g, GRAPH_COLUMNS, colour_wanted(s), out);
+		strbuf_addc(out, '\n');
+	} else if (s->mode == MODE_SVG) {
+		graph_svg(&g, s->size, out);
+	} else {
+		graph_svg(&g, s->size, &svg);
+		rc = png_of(&svg, s->size, graph_svg_height(s->size), out);
+	}
+	graph_release(&g);
+	strbuf_release(&svg);
 	return rc;
 }
 
@@ -374,7 +442,9 @@ show_file(struct show *s, const char *path)
 		    played == 1 ? "" : "s");
 		return EXIT_FINDINGS;
 	}
-	switch (s->mode) {
+	if (s->graph)
+		rc = show_graph(s, path, played, &out);
+	else switch (s->mode) {
 	case MODE_TEXT: rc = show_text(s, &dg, played, &out); break;
 	case MODE_SVG: svg_of(s, &dg, &out); break;
 	case MODE_PNG: rc = show_png(s, &dg, &out); break;
@@ -428,6 +498,12 @@ check_options(const struct show *s, int delay_set)
 {
 	int picture = s->mode != MODE_TEXT;
 
+	if (s->graph && s->mode == MODE_GIF)
+		return cmd_usage_error(cmd_show_usage, "--graph draws with "
+		    "--svg or --png, not --gif");
+	if (s->graph && (s->moves || s->ascii || s->flip >= 0))
+		return cmd_usage_error(cmd_show_usage, "--moves, --ascii, "
+		    "--flip and --no-flip are for the board, not --graph");
 	if (picture && (s->moves || s->ascii || s->colour >= 0))
 		return cmd_usage_error(cmd_show_usage, "--moves, --ascii and "
 		    "--color are for the terminal board, not pictures");
@@ -458,6 +534,7 @@ cmd_show(int argc, char **argv)
 		{ "svg", no_argument, NULL, OPT_SVG },
 		{ "png", no_argument, NULL, OPT_PNG },
 		{ "gif", no_argument, NULL, OPT_GIF },
+		{ "graph", no_argument, NULL, OPT_GRAPH },
 		{ "delay", required_argument, NULL, OPT_DELAY },
 		{ "real-time", required_argument, NULL, OPT_REAL_TIME },
 		{ "flip", no_argument, NULL, OPT_FLIP },
@@ -504,6 +581,7 @@ cmd_show(int argc, char **argv)
 		case OPT_SVG: rc = set_mode(&s, MODE_SVG, "--svg"); break;
 		case OPT_PNG: rc = set_mode(&s, MODE_PNG, "--png"); break;
 		case OPT_GIF: rc = set_mode(&s, MODE_GIF, "--gif"); break;
+		case OPT_GRAPH: s.graph = 1; break;
 		case OPT_DELAY:
 			rc = parse_delay(&s, optarg);
 			delay_set = 1;
@@ -544,7 +622,7 @@ cmd_show(int argc, char **argv)
 	if ((rc = check_options(&s, delay_set)) != 0)
 		return rc;
 	if (!s.size)
-		s.size = 480;
+		s.size = s.graph ? 640 : 480;
 	record_init(&s.r, variant_standard());
 	diag_list_init(&s.d);
 	rc = show_file(&s, argv[optind]);
