@@ -609,8 +609,10 @@ graph_sparkline(const struct graph *g, int columns, int colour,
 			strbuf_addc(out, ' ');
 			continue;
 		}
-		level = (int)((sum / m + GRAPH_CLIP) * 8 /
-		    (2 * GRAPH_CLIP + 1));
+		/* Even and above is ▅ and up. */
+		level = (int)((sum / m + GRAPH_CLIP) * 8 / (2 * GRAPH_CLIP));
+		if (level > 7)
+			level = 7;
 		if (colour && worst != CLASS_NONE)
 			strbuf_adds(out, ansi[worst]);
 		strbuf_adds(out, blocks[level]);
@@ -620,8 +622,8 @@ graph_sparkline(const struct graph *g, int columns, int colour,
 	for (k = 0; k < g->n; k++)
 		if (g->v[k].has)
 			last = k;
-	strbuf_addf(out, "  %d move%s, %d evaluated", g->n - 1,
-	    g->n == 2 ? "" : "s", g->points);
+	strbuf_addf(out, "  %d move%s, %d of %d positions evaluated",
+	    g->n - 1, g->n == 2 ? "" : "s", g->points, g->n);
 	if (last >= 0) {
 		strbuf_adds(out, "; ");
 		add_value(out, &g->v[last]);
