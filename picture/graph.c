@@ -580,7 +580,7 @@ add_value(struct strbuf *out, const struct graph_point *v)
 	if (v->mate)
 		strbuf_addf(out, "%s詰", v->mate > 0 ? "☗" : "☖");
 	else
-		strbuf_addf(out, "%+lld", v->score);
+		strbuf_addf(out, v->score ? "%+lld" : "%lld", v->score);
 }
 
 void
