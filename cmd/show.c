@@ -50,7 +50,7 @@ const char cmd_show_usage[] =
     "evaluation comment kifu reads (another engine's analysis first, else\n"
     "the players' own: Floodgate, ShogiGUI, ShogiHome). In the terminal,\n"
     "one line: a block a move (▁ -3000 to █ +3000; a mean a block when\n"
-    "there are more than 64 moves; a blank where a move has none), the last\n"
+    "there are more than 64 positions; a blank where a move has none), the last\n"
     "evaluation, and the moves flagged 疑問手, 悪手, 大悪手 (kifu analyze's\n"
     "judgements, or the same thresholds, 100, 300, 800, on the drop of\n"
     "another engine's analysis; the players' evaluations flag nothing), in\n"
