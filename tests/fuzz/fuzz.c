@@ -5,7 +5,8 @@
  * Each input is decoded, read record by record, replayed, written in every
  * format that can hold it and read back: the main line must come back
  * move for move (a round-trip oracle, not only a crash test), and the
- * last position's pictures (kifu show) must be sound; a reader asked for
+ * last position's pictures and the evaluation graph (kifu show) must be
+ * sound; a reader asked for
  * the headers only (kifu find) must give the same headers and start; the
  * headers fold and give dates as kifu find compares them, both stable
  * when done again. A mismatch aborts, which libFuzzer reports like a
@@ -24,6 +25,7 @@
 #include "core/replay.h"
 #include "core/usi.h"
 #include "picture/diagram.h"
+#include "picture/graph.h"
 
 /* Kept small so that one input cannot take seconds. */
 #define MAX_INPUT (1 << 18)
@@ -148,6 +150,56 @@ pictures(const struct record *r)
 	strbuf_release(&out);
 }
 
+/* Whether the text holds a control character other than '\n'. */
+static int
+has_control(const struct strbuf *sb)
+{
+	size_t i;
+
+	for (i = 0; i < sb->len; i++)
+		if ((unsigned char)sb->buf[i] < 0x20 && sb->buf[i] != '\n')
+			return 1;
+	return 0;
+}
+
+/*
+ * The evaluation graph: every point in range, the counts consistent, the
+ * SVG whole and without control characters, the sparkline one line.
+ */
+static void
+graph(const struct record *r)
+{
+	struct strbuf out = STRBUF_INIT;
+	struct graph_opts o;
+	struct graph g;
+	int k, points = 0;
+
+	graph_init(&g);
+	graph_opts_init(&o);
+	graph_read(&g, r, -1, &o);
+	for (k = 0; k < g.n; k++) {
+		const struct graph_point *p = &g.v[k];
+
+		points += p->has;
+		if (p->value < -GRAPH_CLIP || p->value > GRAPH_CLIP ||
+		    (!p->has && (p->value || p->cls)) ||
+		    (p->cls && g.source != GRAPH_ANALYSIS))
+			abort();
+	}
+	if (points != g.points || (points == 0) != (g.source == GRAPH_NONE))
+		abort();
+	graph_svg(&g, 640, &out);
+	if (has_control(&out) || out.len < 7 ||
+	    strcmp(out.buf + out.len - 7, "</svg>\n") != 0)
+		abort();
+	strbuf_reset(&out);
+	graph_sparkline(&g, 64, 1, &out);
+	if (memchr(out.buf, '\n', out.len))
+		abort();
+	graph_release(&g);
+	strbuf_release(&out);
+}
+
 /* The next header from *i on that is no raw line (HDR_RAW); NULL: none. */
 static const struct record_header *
 next_header(const struct record *r, size_t *i)
@@ -264,6 +316,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 		for (i = 0; targets[i]; i++)
 			round_trip(&r, formats_by_name(targets[i]), &want);
 		pictures(&r);
+		graph(&r);
 	}
 out:
 	record_release(&r);

@@ -23,6 +23,8 @@ for t in csa usi kif ki2 jkf detect dump keys stats book problems engine; do
 	book) seeds=book ;;
 	problems) seeds="mate tsume" ;;
 	engine) seeds=engine ;;
+	# show/: records with evaluation comments, for the graph.
+	kif | csa) seeds="$t show" ;;
 	*) seeds=$t ;;
 	esac
 	# testdata/regress/TARGET exists once a target has had a finding.
