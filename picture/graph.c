@@ -396,10 +396,19 @@ static void
 draw_points(struct plot *p)
 {
 	const struct graph *g = p->g;
+	double step = g->n > 1 ? (p->x1 - p->x0) / (g->n - 1) : p->x1 - p->x0;
+	double r = step * 0.45, label_x[2] = { -1e9, -1e9 };
 	int k, before = 0;	/* the mate of the point before, if any */
 
+	/* Dots apart where the moves are far apart, never specks. */
+	if (r > p->f / 5)
+		r = p->f / 5;
+	if (r < p->f / 10)
+		r = p->f / 10;
 	for (k = 0; k < g->n; k++) {
 		const struct graph_point *v = &g->v[k];
+		int alone = !(k > 0 && g->v[k - 1].has) &&
+		    !(k + 1 < g->n && g->v[k + 1].has);
 
 		if (!v->has)
 			continue;
@@ -409,13 +418,21 @@ draw_points(struct plot *p)
 		if (v->mate)
 			strbuf_addf(p->sb, " data-mate=\"%s\"",
 			    v->mate > 0 ? "black" : "white");
-		circle(p, px(p, k), py(p, v->value), p->f / 7, LINE_COLOUR);
+		/* A point alone (gaps around it) is all there is to see. */
+		circle(p, px(p, k), py(p, v->value), alone && r < p->f / 4 ?
+		    p->f / 4 : r, LINE_COLOUR);
 		strbuf_adds(p->sb, "/>\n");
-		/* 詰 where a run of mates for one side begins (gaps apart). */
-		if (v->mate && v->mate != before)
+		/*
+		 * 詰 where a run of mates for one side begins (gaps apart),
+		 * unless the last one for that side is near.
+		 */
+		if (v->mate && v->mate != before &&
+		    px(p, k) - label_x[v->mate > 0] > 3 * p->f) {
 			text(p, "mate", px(p, k), py(p, v->value) +
 			    (v->mate > 0 ? 0.8 : -0.8) * p->f, 0.9 * p->f,
 			    "middle", flag_colour[CLASS_BLUNDER], "詰");
+			label_x[v->mate > 0] = px(p, k);
+		}
 		before = v->mate;
 	}
 }
