@@ -18,6 +18,19 @@
 #include "core/sfen.h"
 #include "core/usi.h"
 
+/* How often needle occurs in s (the SVG tests count elements so). */
+static inline int
+count_of(const char *s, const char *needle)
+{
+	int n = 0;
+
+	while ((s = strstr(s, needle)) != NULL) {
+		n++;
+		s += strlen(needle);
+	}
+	return n;
+}
+
 /* Reads a valid SFEN (shogi or, with five ranks, minishogi) or fails. */
 static inline void
 load_sfen(struct position *pos, const char *sfen)

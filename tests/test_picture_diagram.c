@@ -31,19 +31,6 @@ add_header(struct record *r, enum header_id id, const char *value)
 	record_add_header(r, "x", 1, value, strlen(value), id, NULL);
 }
 
-/* How often needle occurs in s. */
-static int
-count(const char *s, const char *needle)
-{
-	int n = 0;
-
-	while ((s = strstr(s, needle)) != NULL) {
-		n++;
-		s += strlen(needle);
-	}
-	return n;
-}
-
 static void
 assert_text(const struct diagram *dg, int ascii, int colour,
     const char *want)
@@ -306,19 +293,19 @@ test_svg(void **state)
 	assert_non_null(strstr(s, "font-family=\"'Noto Serif CJK JP'"));
 	assert_non_null(strstr(s, ",serif\""));
 	/* 39 pieces on the board, a bishop in each hand. */
-	assert_int_equal(count(s, "class=\"piece\""), 38);
-	assert_int_equal(count(s, "data-color=\"white\" data-piece"), 19);
-	assert_int_equal(count(s, "rotate(180"), 19);
+	assert_int_equal(count_of(s, "class=\"piece\""), 38);
+	assert_int_equal(count_of(s, "data-color=\"white\" data-piece"), 19);
+	assert_int_equal(count_of(s, "rotate(180"), 19);
 	assert_non_null(strstr(s, "data-square=\"22\" data-color=\"white\" "
 	    "data-piece=\"GI\">銀</text>"));
 	assert_non_null(strstr(s, "data-square=\"59\" data-color=\"black\" "
 	    "data-piece=\"OU\">玉</text>"));
-	assert_int_equal(count(s, "class=\"hand-piece\""), 2);
-	assert_int_equal(count(s, "data-piece=\"KA\" data-count=\"1\""), 2);
-	assert_int_equal(count(s, "class=\"last\""), 1);
-	assert_int_equal(count(s, "class=\"star\""), 4);
-	assert_int_equal(count(s, "class=\"file\""), 9);
-	assert_int_equal(count(s, "class=\"rank\""), 9);
+	assert_int_equal(count_of(s, "class=\"hand-piece\""), 2);
+	assert_int_equal(count_of(s, "data-piece=\"KA\" data-count=\"1\""), 2);
+	assert_int_equal(count_of(s, "class=\"last\""), 1);
+	assert_int_equal(count_of(s, "class=\"star\""), 4);
+	assert_int_equal(count_of(s, "class=\"file\""), 9);
+	assert_int_equal(count_of(s, "class=\"rank\""), 9);
 	/* The name escaped, its control character left out. */
 	assert_non_null(strstr(s, "☗Tom &amp; &lt;Jerry&gt;</text>"));
 	assert_non_null(strstr(s, "☖後手</text>"));
@@ -329,8 +316,8 @@ test_svg(void **state)
 	    x_of(s, "data-square=\"11\""));
 	assert_true(x_of(f, "data-square=\"91\"") >
 	    x_of(f, "data-square=\"11\""));
-	assert_int_equal(count(f, "data-color=\"black\" data-piece"), 19);
-	assert_int_equal(count(f, "rotate(180"), 19);
+	assert_int_equal(count_of(f, "data-color=\"black\" data-piece"), 19);
+	assert_int_equal(count_of(f, "rotate(180"), 19);
 	assert_non_null(strstr(f, "data-color=\"black\" data-piece=\"OU\">"));
 	free(f);
 	free(s);
@@ -350,13 +337,13 @@ test_svg_hands(void **state)
 	add_header(&r, HDR_WHITE, "一二三四五六七八九十一二三四五");
 	diagram_at(&dg, &r, -1);
 	s = svg(&dg, 600, 0);
-	assert_int_equal(count(s, "class=\"piece\""), 2);
-	assert_int_equal(count(s, "class=\"hand-piece\""), 7);
+	assert_int_equal(count_of(s, "class=\"piece\""), 2);
+	assert_int_equal(count_of(s, "class=\"hand-piece\""), 7);
 	assert_non_null(strstr(s, "data-piece=\"FU\" data-count=\"18\""));
-	assert_int_equal(count(s, "class=\"count\""), 7);
+	assert_int_equal(count_of(s, "class=\"count\""), 7);
 	assert_non_null(strstr(s, ">18</text>"));
 	/* White holds nothing; a long name is cut. */
-	assert_int_equal(count(s, "class=\"none\""), 2);
+	assert_int_equal(count_of(s, "class=\"none\""), 2);
 	assert_non_null(strstr(s, "☖一二三四五六…</text>"));
 	assert_non_null(strstr(s, "先手番</text>"));
 	free(s);
@@ -374,10 +361,10 @@ test_svg_minishogi(void **state)
 	load_usi(&r, variant_minishogi(), "position startpos moves 5d5c");
 	diagram_at(&dg, &r, -1);
 	s = svg(&dg, 480, 0);
-	assert_int_equal(count(s, "class=\"piece\""), 12);
-	assert_int_equal(count(s, "class=\"file\""), 5);
-	assert_int_equal(count(s, "class=\"rank\""), 5);
-	assert_int_equal(count(s, "class=\"star\""), 0);
+	assert_int_equal(count_of(s, "class=\"piece\""), 12);
+	assert_int_equal(count_of(s, "class=\"file\""), 5);
+	assert_int_equal(count_of(s, "class=\"rank\""), 5);
+	assert_int_equal(count_of(s, "class=\"star\""), 0);
 	assert_non_null(strstr(s, "data-square=\"53\" data-color=\"black\" "
 	    "data-piece=\"FU\""));
 	assert_non_null(strstr(s, ">５</text>"));

@@ -281,18 +281,6 @@ element(const char *svg, const char *cls, int k)
 	return p;
 }
 
-static int
-count(const char *s, const char *needle)
-{
-	int n = 0;
-
-	while ((s = strstr(s, needle)) != NULL) {
-		n++;
-		s += strlen(needle);
-	}
-	return n;
-}
-
 static void
 test_svg(void **state)
 {
@@ -321,8 +309,8 @@ test_svg(void **state)
 	assert_int_equal(graph_svg_height(640), 320);
 	assert_true(!strncmp(sb.buf, "<?xml", 5));
 	assert_non_null(strstr(sb.buf, "width=\"640\" height=\"320\""));
-	assert_int_equal(count(sb.buf, "<text"), count(sb.buf, "</text>"));
-	assert_int_equal(count(sb.buf, "<svg"), 1);
+	assert_int_equal(count_of(sb.buf, "<text"), count_of(sb.buf, "</text>"));
+	assert_int_equal(count_of(sb.buf, "<svg"), 1);
 	assert_true(sb.len > 7 && !strcmp(sb.buf + sb.len - 7, "</svg>\n"));
 	/* The name is escaped, never markup. */
 	assert_non_null(strstr(sb.buf, "&lt;Black &amp; &quot;co&quot;&gt;"));
@@ -336,7 +324,7 @@ test_svg(void **state)
 	zero = attr_of(strstr(sb.buf, "class=\"zero\""), "y1");
 	assert_true(near(zero, (top + bottom) / 2));
 	/* Every point: its move across, its value up. */
-	assert_int_equal(count(sb.buf, "class=\"point\""), 6);
+	assert_int_equal(count_of(sb.buf, "class=\"point\""), 6);
 	for (k = 0; k < g.n; k++) {
 		const char *e;
 		double want;
@@ -355,13 +343,13 @@ test_svg(void **state)
 	    "data-score=\"-9999\""));
 	assert_non_null(strstr(element(sb.buf, "point", 5),
 	    "data-mate=\"black\""));
-	assert_int_equal(count(sb.buf, "class=\"mate\""), 1);
+	assert_int_equal(count_of(sb.buf, "class=\"mate\""), 1);
 	/* The line is broken at the gaps: 0-3 only is a run. */
-	assert_int_equal(count(sb.buf, "class=\"line\""), 1);
-	assert_int_equal(count(sb.buf, "class=\"area\""), 1);
+	assert_int_equal(count_of(sb.buf, "class=\"line\""), 1);
+	assert_int_equal(count_of(sb.buf, "class=\"area\""), 1);
 	/* Flags, computed: 1 and 2 gain for their movers; 3 is Black's
 	   loss of 6999 (clipped for drawing only); 5 and 7 follow gaps. */
-	assert_int_equal(count(sb.buf, "class=\"flag\""), 1);
+	assert_int_equal(count_of(sb.buf, "class=\"flag\""), 1);
 	assert_non_null(strstr(element(sb.buf, "flag", 3),
 	    "data-class=\"blunder\""));
 	assert_non_null(strstr(sb.buf, "大悪手 1"));
