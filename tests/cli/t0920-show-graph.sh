@@ -196,6 +196,13 @@ expect_success "hostile svg" "$KIFU" show --graph --svg -o hostile.svg hostile.k
 check_graph hostile.svg 8 4 1 0
 grep -q '<b>\|<script\|'"$(printf '\001\|\033')" hostile.svg && { echo "$name: markup let through"; failed=1; }
 grep -q '&lt;b&gt;&amp;&quot;x&quot;&lt;/b&gt;' hostile.svg || { echo "$name: names escaped"; failed=1; }
+# An illegal record: its graph up to the first illegal move, exit 1.
+printf '%s\n' "手合割：平手" "手数----指手---------消費時間--" \
+    "   1 ７六歩(77)" "**評価値=120" "   2 ３四歩(33)" "**評価値=100" \
+    "   3 ７六歩(77)" "**評価値=900" "   4 ８四歩(83)" "**評価値=50" >illegal.kif
+expect_exit 1 "illegal" "$KIFU" show --graph illegal.kif
+expect_output "illegal" " ▅▅  2 moves, 2 of 3 positions evaluated; +100 at move 2 (the players' evaluations)"
+expect_stderr_has "illegal" "illegal.kif: warning: shown up to its first illegal move (2 moves) [limit]"
 # Not a record, empty, a directory.
 printf '\000\001\002garbage' >bin.kif
 expect_exit 1 "binary" "$KIFU" show --graph bin.kif
