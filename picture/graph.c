@@ -180,6 +180,13 @@ graph_read(struct graph *g, const struct record *r, int plies,
 		}
 	}
 	for (k = 0; k < n; k++) {
+		/* A judgement where no evaluation is drawn has no point to
+		   mark (kifu analyze judges a move whose position got no
+		   score by the line before it). */
+		if (!g->v[k].has) {
+			g->v[k].cls = CLASS_NONE;
+			g->v[k].loss = -1;
+		}
 		g->points += g->v[k].has;
 		g->flags[g->v[k].cls]++;
 	}

@@ -31,7 +31,9 @@
  * from the mover's view: loss = before - after, never below 0, scores
  * on analyze_value's scale (centipawns clamped to +-30000, a mate
  * +-32000), a loss of at least thresholds[k] is class k + 1. A player's
- * evaluations are opinions of two engines, not a judgement: no flags.
+ * evaluations are opinions of two engines, not a judgement: no flags. A
+ * move into a position without an evaluation is not flagged: it has no
+ * point to mark.
  */
 #ifndef KIFU_PICTURE_GRAPH_H
 #define KIFU_PICTURE_GRAPH_H

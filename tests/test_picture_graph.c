@@ -88,7 +88,8 @@ test_kifu_analysis(void **state)
 	kifu_block(&r, 0, "#評価値=80", "");
 	kifu_block(&r, 1, "#評価値=-150", "; 疑問手 (loss 230)");
 	kifu_block(&r, 2, "#評価値=5000", "; 大悪手 (loss 5150)");
-	/* 3: a gap */
+	/* 3: a gap, though judged: no point to mark */
+	kifu_block(&r, 3, "#読み筋=▲７六歩", "; no score; 悪手 (loss 400)");
 	kifu_block(&r, 4, "#詰み=後手勝ち:3手", "");
 	kifu_block(&r, 5, "#評価値=0", "; 悪手 (loss 301)");
 	/* A judgement kifu did not write is not computed: 6 loses much. */

@@ -183,19 +183,31 @@ graph(const struct record *r)
 		points += p->has;
 		if (p->value < -GRAPH_CLIP || p->value > GRAPH_CLIP ||
 		    (!p->has && (p->value || p->cls)) ||
-		    (p->cls && g.source != GRAPH_ANALYSIS))
+		    (p->cls && g.source != GRAPH_ANALYSIS)) {
+			fprintf(stderr, "fuzz: graph point %d: has %d, value "
+			    "%d, class %d\n", k, p->has, p->value, p->cls);
 			abort();
+		}
 	}
-	if (points != g.points || (points == 0) != (g.source == GRAPH_NONE))
+	if (points != g.points || (points == 0) != (g.source == GRAPH_NONE)) {
+		fprintf(stderr, "fuzz: graph: %d points, %d counted\n",
+		    points, g.points);
 		abort();
+	}
 	graph_svg(&g, 640, &out);
 	if (has_control(&out) || out.len < 7 ||
-	    strcmp(out.buf + out.len - 7, "</svg>\n") != 0)
+	    strcmp(out.buf + out.len - 7, "</svg>\n") != 0) {
+		fprintf(stderr, "fuzz: the graph's SVG is not whole:\n%s\n",
+		    out.buf);
 		abort();
+	}
 	strbuf_reset(&out);
 	graph_sparkline(&g, 64, 1, &out);
-	if (memchr(out.buf, '\n', out.len))
+	if (memchr(out.buf, '\n', out.len)) {
+		fprintf(stderr, "fuzz: the sparkline is two lines: %s\n",
+		    out.buf);
 		abort();
+	}
 	graph_release(&g);
 	strbuf_release(&out);
 }
