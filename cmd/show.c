@@ -24,8 +24,7 @@
 #include "core/xalloc.h"
 #include "picture/diagram.h"
 #include "picture/graph.h"
-#include "picture/gif.h"
-#include "picture/render.h"
+#include "picture/picture.h"
 
 const char cmd_show_usage[] =
     "usage: kifu show [--ply <n> | --last] [--moves] [--ascii]\n"
@@ -89,9 +88,6 @@ const char cmd_show_usage[] =
     "--graph, has no evaluation, 2 trouble.\n";
 
 enum mode { MODE_TEXT, MODE_SVG, MODE_PNG, MODE_GIF };
-
-/* The last frame of a GIF stays this long, or a frame's time if longer. */
-#define GIF_HOLD_MS 3000
 
 enum {
 	OPT_PLY = 0x100, OPT_LAST, OPT_MOVES, OPT_ASCII, OPT_COLOR, OPT_SVG,
@@ -196,42 +192,6 @@ colour_wanted(const struct show *s)
 	    !(term && strcmp(term, "dumb") == 0);
 }
 
-/*
- * The main line as KIF lists it, with the line of move `ply` in colour
- * when asked. The text is the record's: control characters in comments
- * are shown as '?', so that they cannot drive the terminal.
- */
-static void
-add_moves(struct show *s, int ply, int colour, struct strbuf *out)
-{
-	struct strbuf list = STRBUF_INIT;
-	char head[16];
-	size_t i, n, hl = SIZE_MAX;
-
-	kif_write_main_line(&s->r, &list, &s->d);
-	n = (size_t)snprintf(head, sizeof(head), "%4d ", ply);
-	for (i = 0; i < list.len && colour && ply > 0; i++)
-		if ((i == 0 || list.buf[i - 1] == '\n') &&
-		    strncmp(list.buf + i, head, n) == 0) {
-			hl = i;
-			break;
-		}
-	strbuf_addc(out, '\n');
-	for (i = 0; i < list.len; i++) {
-		unsigned char c = (unsigned char)list.buf[i];
-
-		if (i == hl)
-			strbuf_adds(out, DIAGRAM_MARK_ON);
-		if (hl != SIZE_MAX && i > hl && c == '\n') {
-			strbuf_adds(out, DIAGRAM_MARK_OFF);
-			hl = SIZE_MAX;
-		}
-		strbuf_addc(out, (c < 0x20 && c != '\n') || c == 0x7f ?
-		    '?' : (char)c);
-	}
-	strbuf_release(&list);
-}
-
 static int
 show_text(struct show *s, const struct diagram *dg, int played,
     struct strbuf *out)
@@ -242,7 +202,7 @@ show_text(struct show *s, const struct diagram *dg, int played,
 	ts.colour = colour_wanted(s);
 	diagram_text(dg, &ts, out);
 	if (s->moves)
-		add_moves(s, played, ts.colour, out);
+		picture_moves_text(&s->r, played, ts.colour, out, &s->d);
 	return 0;
 }
 
@@ -254,12 +214,18 @@ flipped(const struct show *s)
 }
 
 static void
+style_of(const struct show *s, struct svg_style *ss)
+{
+	ss->width = s->size;
+	ss->flip = flipped(s);
+}
+
+static void
 svg_of(const struct show *s, const struct diagram *dg, struct strbuf *svg)
 {
 	struct svg_style ss;
 
-	ss.width = s->size;
-	ss.flip = flipped(s);
+	style_of(s, &ss);
 	diagram_svg(dg, &ss, svg);
 }
 
@@ -268,15 +234,10 @@ static int
 png_of(const struct strbuf *svg, int w, int h, struct strbuf *out)
 {
 	struct strbuf why = STRBUF_INIT;
-	struct renderer *rd;
 	int rc = 0;
 
-	if (!(rd = render_open(w, h, &why)) || render_draw(rd, svg->buf,
-	    svg->len, NULL, 0, NULL, &why) < 0 || render_png(rd, out,
-	    &why) < 0)
+	if (picture_svg_png(svg, w, h, out, &why) < 0)
 		rc = cmd_error("cannot draw the PNG: %s", why.buf);
-	if (rd)
-		render_close(rd);
 	strbuf_release(&why);
 	return rc;
 }
@@ -326,81 +287,19 @@ show_graph(struct show *s, const char *path, int played, struct strbuf *out)
 	return rc;
 }
 
-/* How long the frame after node i (0: the start) stays. */
-static int64_t
-frame_ms(const struct show *s, int32_t i, int last)
-{
-	int32_t next = s->r.nodes[i].next;
-
-	if (last)
-		return s->delay_ms > GIF_HOLD_MS ? s->delay_ms : GIF_HOLD_MS;
-	/* The position stood while the next move was thought over. */
-	if (s->real_time > 0 && next >= 0 && s->r.nodes[next].time_ms >= 0)
-		return (int64_t)((double)s->r.nodes[next].time_ms *
-		    s->real_time + 0.5);
-	return s->delay_ms;
-}
-
-/*
- * Each frame is drawn over the last one, inside the rectangles where they
- * differ only (diagram_svg_changes), from an SVG of what meets them: the
- * picture a whole drawing gives (but for the anti-aliasing of a few edge
- * pixels), several times faster.
- */
 static int
 show_gif(struct show *s, int frames, struct strbuf *out)
 {
-	struct strbuf svg = STRBUF_INIT, why = STRBUF_INIT;
-	struct render_rect clip[SVG_MAX_CHANGES];
-	struct svg_rect ch[SVG_MAX_CHANGES];
+	struct strbuf why = STRBUF_INIT;
+	struct gif_timing t;
 	struct svg_style ss;
-	struct diagram dg, prev;
-	struct renderer *rd = NULL;
-	struct gif *g = NULL;
-	int w = s->size, h, k, j, nclip = 0, rc = 0;
-	unsigned char *rgb = NULL;
-	int32_t i = 0;
+	int rc = 0;
 
-	ss.width = w;
-	ss.flip = flipped(s);
-	diagram_start(&dg, &s->r);
-	h = diagram_svg_height(dg.pos.v, w);
-	if (!(rd = render_open(w, h, &why)) ||
-	    !(g = gif_begin(w, h, diagram_svg_colours, SVG_NCOLOURS, out,
-	    &why))) {
+	style_of(s, &ss);
+	t.delay_ms = s->delay_ms;
+	t.real_time = s->real_time;
+	if (picture_gif(&s->r, frames, &ss, &t, out, &why) < 0)
 		rc = cmd_error("cannot make the GIF: %s", why.buf);
-		goto out;
-	}
-	rgb = xmalloc((size_t)w * (size_t)h * 3);
-	for (k = 0; k <= frames; k++) {
-		if (k > 0) {
-			prev = dg;
-			i = s->r.nodes[i].next;
-			diagram_play(&dg, &s->r, i);
-			nclip = diagram_svg_changes(&prev, &dg, &ss, ch);
-			for (j = 0; j < nclip; j++) {
-				clip[j].x = ch[j].x;
-				clip[j].y = ch[j].y;
-				clip[j].w = ch[j].w;
-				clip[j].h = ch[j].h;
-			}
-		}
-		strbuf_reset(&svg);
-		diagram_svg_part(&dg, &ss, ch, nclip, &svg);
-		if (render_draw(rd, svg.buf, svg.len, clip, nclip, rgb,
-		    &why) < 0 ||
-		    gif_frame(g, rgb, frame_ms(s, i, k == frames), &why) < 0) {
-			rc = cmd_error("cannot make the GIF: %s", why.buf);
-			break;
-		}
-	}
-out:
-	if (g && gif_end(g, &why) < 0 && !rc)
-		rc = cmd_error("cannot make the GIF: %s", why.buf);
-	if (rd)
-		render_close(rd);
-	free(rgb);
-	strbuf_release(&svg);
 	strbuf_release(&why);
 	return rc;
 }
