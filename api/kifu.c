@@ -19,6 +19,7 @@
 #include "api/input.h"
 #include "api/judge.h"
 #include "api/keeprules.h"
+#include "api/libkifu.h"
 #include "api/trainformats.h"
 #include "core/core.h"
 #include "core/encode.h"
@@ -48,6 +49,7 @@ struct kifu_error {
 };
 
 struct kifu_options {
+	struct api_opts x;	/* pictures, books, the walk (api/options.c) */
 	struct judge_opts jo;
 	struct ruleset rules;	/* the named set, or the overrides (auto) */
 	struct limits lim;
@@ -144,22 +146,15 @@ error_from_diag(const char *file, const struct diag *d)
 
 /* An error of the API's own (a bad argument, an I/O error), id static. */
 static int
-fail(kifu_error **err, int status, const char *file, const char *id,
-    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
-
-static int
-fail(kifu_error **err, int status, const char *file, const char *id,
-    const char *fmt, ...)
+vfail(kifu_error **err, int status, const char *file, const char *id,
+    const char *fmt, va_list ap)
 {
 	struct diag d;
 	struct strbuf sb = STRBUF_INIT;
-	va_list ap;
 
 	if (!err)
 		return status;
-	va_start(ap, fmt);
 	strbuf_vaddf(&sb, fmt, ap);
-	va_end(ap);
 	memset(&d, 0, sizeof(d));
 	d.severity = DIAG_ERROR;
 	d.id = id;
@@ -167,6 +162,41 @@ fail(kifu_error **err, int status, const char *file, const char *id,
 	*err = error_from_diag(file ? file : "kifu", &d);
 	strbuf_release(&sb);
 	return status;
+}
+
+static int
+fail(kifu_error **err, int status, const char *file, const char *id,
+    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+static int
+fail(kifu_error **err, int status, const char *file, const char *id,
+    const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	status = vfail(err, status, file, id, fmt, ap);
+	va_end(ap);
+	return status;
+}
+
+/* fail() for the files beside this one (api/libkifu.h). */
+int
+api_fail(kifu_error **err, int status, const char *file, const char *id,
+    const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	status = vfail(err, status, file, id, fmt, ap);
+	va_end(ap);
+	return status;
+}
+
+kifu_error *
+api_error_from_diag(const char *file, const struct diag *d)
+{
+	return error_from_diag(file, d);
 }
 
 static void
@@ -200,6 +230,7 @@ static void
 options_default(struct kifu_options *o)
 {
 	memset(o, 0, sizeof(*o));
+	api_opts_init(&o->x);
 	o->lim = limits_default;
 	o->rules = *ruleset_default();
 	o->rules.name = "auto";
@@ -288,6 +319,11 @@ kifu_options_set(kifu_options *o, const char *key, const char *value,
 	if (!key || !value)
 		return fail(err, KIFU_ERR_ARG, NULL, "usage",
 		    "an option needs a key and a value");
+	if ((b = api_opts_set(&o->x, key, value)) != 0) {
+		if (b < 0)
+			goto bad;
+		return KIFU_OK;
+	}
 	if (!strcmp(key, "from")) {
 		if (!(o->jo.from = formats_by_name(value)) || !o->jo.from->read)
 			goto bad;
@@ -1502,4 +1538,47 @@ kifu_engine_close(kifu_engine *k)
 	usi_result_release(&k->p.r);
 	usi_close(k->e);
 	free(k);
+}
+
+/* --- for the files beside this one (api/libkifu.h) -------------------- */
+
+const struct api_opts *
+api_options(const kifu_options *o, struct api_opts *defaults)
+{
+	if (o)
+		return &o->x;
+	api_opts_init(defaults);
+	return defaults;
+}
+
+int
+api_options_ply(const kifu_options *o)
+{
+	return o ? o->ply : -1;
+}
+
+const kifu_options *
+api_record_options(const kifu_record *k)
+{
+	return k->o;
+}
+
+void
+api_record_judged(const kifu_record *k, struct api_judged *out)
+{
+	int s;
+
+	memset(out, 0, sizeof(*out));
+	for (s = VERDICT_OK; s < VERDICT_ERROR; s++)
+		if (!strcmp(k->status, verdict_status_name(
+		    (enum verdict_status)s)))
+			break;
+	out->status = (enum verdict_status)s;
+	out->index = k->index;
+	out->error = k->error;
+	if (k->readable) {
+		out->r = &k->r;
+		out->rp = &k->rp;
+		out->adj = &k->adj;
+	}
 }

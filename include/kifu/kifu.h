@@ -120,6 +120,15 @@ void kifu_free(void *p);
  *             solver's tables, a ceiling), and "ply" for the position
  *             after that many moves of a USI line.
  * A NULL options pointer means every default.
+ *
+ * The pictures, books and walks below take the options of their
+ * commands too (each function says which): `kifu show`'s "flip" ("yes",
+ * "no"), "size", "ascii", "color" ("always", "never"), "moves",
+ * "delay", "real-time"; `kifu book build`'s "max-ply", "min-count",
+ * "side" ("black", "white", "both"), "memory" ("512M"), and the
+ * selection `kifu export` shares, "min-moves", "min-rating", "results"
+ * ("resign,checkmate" or "all"), "winner" ("black", "white", "any"),
+ * "uniq" ("yes", "no"); the walk's "all-files" ("yes", "no").
  */
 typedef struct kifu_options kifu_options;
 
@@ -405,6 +414,38 @@ int kifu_engine_analyse(kifu_engine *e, const char *sfen, const char *moves,
 
 /* Stops and quits the engine, ends its process group, frees e. */
 void kifu_engine_close(kifu_engine *e);
+
+/* --- pictures ------------------------------------------------------------------ */
+
+/*
+ * A position of the record as `kifu show` draws it (doc/pictures.md),
+ * into *out (len bytes, NUL-terminated; the caller frees it with
+ * kifu_free):
+ *   "text": the board for a terminal, in kanji as a KIF diagram draws it
+ *           (it reads back as KIF), or with option "ascii" "yes" as CSA's
+ *           P1..P9 lines; "color" "always" marks the last move's square
+ *           with ANSI escapes ("never", the default); "moves" "yes" lists
+ *           the main line after it;
+ *   "svg":  an SVG diagram (text);
+ *   "png":  the diagram as a PNG (bytes), drawn by librsvg;
+ *   "gif":  the game as an animated GIF (bytes), from the start to the
+ *           position, a frame a move (librsvg and giflib), each frame
+ *           "delay" milliseconds (default 1000), or with "real-time" (a
+ *           factor) the time the record gives the next move times it.
+ * The position is the one after option "ply" moves of the main line,
+ * else after its last legal move (an illegal record is drawn up to its
+ * first illegal move). Pictures take "flip" ("yes": as White sees it;
+ * default: as the record says, kifu_record_flipped) and "size" (the
+ * width in pixels, 120-4000, default 480); they show the players the
+ * headers name and shade the last move's square. o NULL: the options
+ * the file was read with. Fails with KIFU_ERR_ARG for an unknown kind,
+ * or a "ply" past the main line (id "limit"); KIFU_ERR_WRITE for a
+ * record that could not be read, or when librsvg or giflib cannot be
+ * loaded or fail (id "picture": the message names the Debian package).
+ * The libraries are loaded on the first PNG or GIF, once a process.
+ */
+int kifu_record_show(const kifu_record *r, const char *what,
+    const kifu_options *o, char **out, size_t *len, kifu_error **err);
 
 #ifdef __cplusplus
 }

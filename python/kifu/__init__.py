@@ -213,14 +213,19 @@ class Node:
         return "Node(%d, %r)" % (self.index, self.usi or self.terminal)
 
 
-class Record:
+# The pictures use the helpers above (a module of its own keeps them apart).
+from ._pictures import Pictures as _Pictures  # noqa: E402
+
+
+class Record(_Pictures):
     """One record of a file, replayed and judged.
 
     The attributes carry the names of ``kifu validate --json``: status,
     moves_count (its "moves"), final_sfen, result, recorded, rules,
     rules_from, rules_evidence, consistent, flipped, error, warnings; plus
     the headers, the main line (moves, in USI), its positions (SFEN, the
-    start first) and the whole tree from ``root``.
+    start first) and the whole tree from ``root``; its pictures as
+    ``kifu show`` draws them: board(), svg(), png(), gif().
     """
 
     def __init__(self, file, ptr):

@@ -1,0 +1,79 @@
+"""Record.board(), svg(), png(), gif(): what `kifu show` draws, byte for
+byte, through the library (kifu_record_show)."""
+import os
+import subprocess
+
+import pytest
+
+import kifu
+
+TOP = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+TESTDATA = os.path.join(TOP, "testdata")
+KIFU = os.environ.get("KIFU", os.path.join(TOP, "kifu"))
+MINI = os.path.join(TESTDATA, "show/minishogi.kifu")
+FLIPPED = os.path.join(TESTDATA, "kif/kifu-samples/flipped.kif")
+FLOODGATE = os.path.join(TESTDATA, "training/records/r1-floodgate-2021.csa")
+
+
+def show(*args):
+    return subprocess.run([KIFU, "show", *args], capture_output=True,
+                          check=True).stdout
+
+
+def test_board_as_show_prints_it():
+    (r,) = kifu.read(FLOODGATE)
+    assert r.board() == show("--color", "never", FLOODGATE).decode()
+    assert r.board(ply=10, ascii=True, moves=True) == show(
+        "--color", "never", "--ply", "10", "--ascii", "--moves",
+        FLOODGATE).decode()
+    marked = r.board(ply=3, color=True)
+    assert marked == show("--color", "always", "--ply", "3",
+                          FLOODGATE).decode()
+    assert "\033[30;43m" in marked
+
+
+def test_svg_as_show_draws_it():
+    (r,) = kifu.read(MINI)
+    assert r.svg() == show("--svg", MINI).decode()
+    assert r.svg(ply=0, flip=True, size=200) == show(
+        "--svg", "--ply", "0", "--flip", "--size", "200", MINI).decode()
+    # Jupyter's rich display: the final position.
+    assert r._repr_svg_() == r.svg()
+
+
+def test_a_record_saved_flipped():
+    (r,) = kifu.read(FLIPPED)
+    assert r.flipped
+    assert r.svg() == r.svg(flip=True) != r.svg(flip=False)
+    assert r.svg(flip=False) == show("--svg", "--no-flip", FLIPPED).decode()
+
+
+def test_png_and_gif_as_show_makes_them():
+    (r,) = kifu.read(MINI)
+    png = r.png(size=240, ply=4)
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    assert png == show("--png", "--size", "240", "--ply", "4", MINI)
+    gif = r.gif(size=200, delay=300)
+    assert gif.startswith(b"GIF89a")
+    assert gif == show("--gif", "--size", "200", "--delay", "300", MINI)
+    timed = r.gif(size=200, real_time=0.5)
+    assert timed == show("--gif", "--size", "200", "--real-time", "0.5",
+                         MINI)
+    assert timed != gif
+
+
+def test_picture_errors():
+    (r,) = kifu.read(MINI)
+    with pytest.raises(kifu.KifuError) as e:
+        r.svg(ply=8)
+    assert e.value.id == "limit" and "7 legal moves" in str(e.value)
+    with pytest.raises(kifu.KifuError) as e:
+        r.png(size=50)
+    assert e.value.id == "usage"
+    with pytest.raises(kifu.KifuError):
+        r.gif(delay=-5)
+    # An illegal record: drawn up to its first illegal move.
+    (bad,) = kifu.read_bytes(b"PI\n+\n+7776FU\n-3334FU\n+2277UM\n",
+                             name="bad.csa")
+    assert bad.status == "illegal"
+    assert "手数＝2" in bad.board()
