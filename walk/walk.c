@@ -1,5 +1,10 @@
 /*
  * walk.c - files, directories and archives, in a stable order.
+ *
+ * The walk is an iterator (walk_next): the directories and archives it
+ * is inside are frames on a stack, a directory's sorted listing or an
+ * archive's reader each, and every call goes on from the innermost one.
+ * walk_path pushes what it pulls into the sink's callbacks.
  */
 /* d_type and DT_REG (BSD and glibc; DT_UNKNOWN falls back to stat). */
 #define _DEFAULT_SOURCE
@@ -18,21 +23,6 @@
 #include "api/formats.h"
 #include "api/input.h"
 #include "core/xalloc.h"
-
-void
-walk_init(struct walk *w, const struct walk_sink *sink)
-{
-	memset(w, 0, sizeof(*w));
-	w->sink = *sink;
-	strbuf_init(&w->buf);
-}
-
-void
-walk_release(struct walk *w)
-{
-	strbuf_release(&w->buf);
-	free(w->stack);
-}
 
 static int
 is_archive(const char *path)
@@ -58,111 +48,12 @@ is_archive(const char *path)
 	return 0;
 }
 
-static int
-fail(struct walk *w, const char *name, const char *why)
-{
-	return w->sink.fail(w->sink.ctx, name, why);
-}
-
-/*
- * Whether a file found in a directory or an archive is read: 1, with
- * *probe set when only its content can say; 0 after ignore().
- */
-static int
-wanted(struct walk *w, const char *name, int *probe)
-{
-	*probe = 0;
-	if (w->all_files)
-		return 1;
-	switch (formats_classify_name(name)) {
-	case NAME_RECORD:
-		return 1;
-	case NAME_PROBE:
-		*probe = 1;
-		return 1;
-	default:
-		w->sink.ignore(w->sink.ctx, name);
-		return 0;
-	}
-}
-
 static const char *
 errstr(const struct archive_api *la, struct archive *a, const char *dflt)
 {
 	const char *e = la->error_string(a);
 
 	return e ? e : dflt;
-}
-
-static int
-walk_archive(struct walk *w, const char *path)
-{
-	const char *why = NULL;
-	const struct archive_api *la = archive_api(&why);
-	struct archive *a;
-	struct archive_entry *e;
-	struct strbuf name = STRBUF_INIT;
-	int r = ARCHIVE_OK, stop = 0;
-
-	if (!la)
-		return fail(w, path, why);
-	a = la->read_new();
-	la->support_filter_all(a);
-	la->support_format_all(a);
-	if (la->open_filename(a, path, 1 << 16) != ARCHIVE_OK) {
-		stop = fail(w, path, errstr(la, a, "cannot open the archive"));
-		la->read_free(a);
-		return stop;
-	}
-	while (!stop && ((r = la->next_header(a, &e)) == ARCHIVE_OK ||
-	    r == ARCHIVE_WARN)) {
-		la_int64_t size = la->entry_size(e);
-		la_ssize_t k;
-		int probe;
-
-		if (la->entry_filetype(e) != AE_IFREG)
-			continue;
-		strbuf_reset(&name);
-		strbuf_addf(&name, "%s//%s", path, la->entry_pathname(e) ?
-		    la->entry_pathname(e) : "?");
-		/* Unread members are skipped by libarchive's next_header. */
-		if (!wanted(w, name.buf, &probe))
-			continue;
-		strbuf_reset(&w->buf);
-		/* The header's size is the archive's word: a cap, not a fact. */
-		if (size > 0)
-			strbuf_grow(&w->buf, (uint64_t)size < INPUT_READ_MAX ?
-			    (size_t)size + 1 : 65536);
-		k = 0;
-		while (w->buf.len < INPUT_READ_MAX) {
-			size_t room;
-
-			if (w->buf.alloc - w->buf.len < 2)
-				strbuf_grow(&w->buf, 65536);
-			room = w->buf.alloc - w->buf.len - 1;
-			if (room > INPUT_READ_MAX - w->buf.len)
-				room = INPUT_READ_MAX - w->buf.len;
-			k = la->read_data(a, w->buf.buf + w->buf.len, room);
-			if (k <= 0)
-				break;
-			w->buf.len += (size_t)k;
-			w->buf.buf[w->buf.len] = '\0';
-		}
-		w->bytes_done = (uint64_t)la->filter_bytes(a, -1);
-		if (k < 0) {
-			stop = fail(w, name.buf, errstr(la, a,
-			    "cannot read the member"));
-			if (k == ARCHIVE_FATAL)
-				break;
-			continue;
-		}
-		stop = w->sink.file(w->sink.ctx, name.buf, &w->buf, probe);
-	}
-	if (!stop && r == ARCHIVE_FATAL)
-		stop = fail(w, path, errstr(la, a, "damaged archive"));
-	la->read_free(a);
-	strbuf_release(&name);
-	return stop;
 }
 
 struct walk_dirfd {
@@ -230,40 +121,6 @@ dirfd_hold_new(struct walk *w, DIR *d, const char *path)
 	return h;
 }
 
-/*
- * A plain file; top: named by the user, and read whatever its name. dir:
- * NULL, or the directory that holds it, as path from byte base on.
- */
-static int
-walk_file_in(struct walk *w, const char *path, uint64_t size, int top,
-    struct walk_dirfd *dir, size_t base)
-{
-	int stop, probe = 0;
-
-	if (is_archive(path))
-		return walk_archive(w, path);
-	if (!top && !wanted(w, path, &probe)) {
-		w->bytes_done += size;
-		return 0;
-	}
-	if (w->sink.path) {
-		stop = w->sink.path(w->sink.ctx, path, probe, dir, base);
-		w->bytes_done += size;
-		return stop;
-	}
-	if (input_read(path, &w->buf) < 0)
-		return fail(w, path, strerror(errno));
-	stop = w->sink.file(w->sink.ctx, path, &w->buf, probe);
-	w->bytes_done += size;
-	return stop;
-}
-
-static int
-walk_file(struct walk *w, const char *path, uint64_t size, int top)
-{
-	return walk_file_in(w, path, size, top, NULL, 0);
-}
-
 /* A directory entry: its name, and its type when the listing says. */
 struct entry {
 	const char *name;
@@ -297,8 +154,6 @@ by_name(const void *a, const void *b)
 		return x->key < y->key ? -1 : 1;
 	return strcmp(x->name, y->name);
 }
-
-static int walk_any(struct walk *w, const char *path, int top);
 
 /*
  * The entries of directory d but "." and "..", in name order (the same
@@ -344,103 +199,400 @@ list_dir(DIR *d, struct strbuf *names, size_t *n)
 	return v;
 }
 
-static int
-walk_dir(struct walk *w, const char *path, const struct stat *st)
-{
-	struct entry *names;
-	size_t n, i, dirlen;
-	struct strbuf sub = STRBUF_INIT, buf = STRBUF_INIT;
-	struct walk_dirfd *at;
-	DIR *d;
-	int stop = 0, reopen_failed = 0;
 
-	for (i = 0; i < w->depth; i++)
-		if (w->stack[i].dev == (uint64_t)st->st_dev &&
-		    w->stack[i].ino == (uint64_t)st->st_ino) {
-			w->sink.skip(w->sink.ctx, path, "symlink loop");
-			return 0;
-		}
-	if (!(d = opendir(path)))
-		return fail(w, path, strerror(errno));
-	names = list_dir(d, &buf, &n);
-	/* Kept open for its files; not while a subdirectory is walked. */
-	if (!(at = dirfd_hold_new(w, d, path)))
-		closedir(d);
-	ALLOC_GROW(w->stack, w->depth + 1, w->alloc);
-	w->stack[w->depth].dev = (uint64_t)st->st_dev;
-	w->stack[w->depth].ino = (uint64_t)st->st_ino;
-	w->depth++;
-	strbuf_adds(&sub, path);
-	if (sub.buf[sub.len - 1] != '/')
-		strbuf_addc(&sub, '/');
-	dirlen = sub.len;
-	for (i = 0; i < n && !stop; i++) {
-		sub.len = dirlen;
-		strbuf_add(&sub, names[i].name, names[i].len);
-		/*
-		 * A plain file the listing names as one needs no stat(): in
-		 * a tree of small records that is one system call in five.
-		 */
-		if (names[i].type == DT_REG && !w->sizes) {
-			if (!at && !reopen_failed)
-				reopen_failed = !(at = dirfd_hold_new(w, NULL,
-				    path));
-			/* A path too long to open is an error, as ever. */
-			stop = walk_file_in(w, sub.buf, 0, 0,
-			    sub.len < PATH_MAX ? at : NULL, dirlen);
-			continue;
-		}
-		if (at) {
-			walk_dirfd_release(at);
-			at = NULL;
-		}
-		stop = walk_any(w, sub.buf, 0);
-	}
-	if (at)
-		walk_dirfd_release(at);
-	w->depth--;
-	free(names);
-	strbuf_release(&buf);
-	strbuf_release(&sub);
-	return stop;
+/* A directory or an archive the walk is inside. */
+struct walk_frame {
+	int archive;
+	int done;		/* popped at the next call */
+	char *path;
+	/* a directory: its entries in name order, and the next one */
+	uint64_t dev, ino;	/* to notice symlink loops */
+	struct entry *names;
+	struct strbuf listing;	/* the entries' names */
+	size_t n, i;
+	struct strbuf sub;	/* path/ and the entry at hand */
+	size_t dirlen;
+	struct walk_dirfd *at;	/* held for its plain files, or NULL */
+	int reopen_failed;
+	/* an archive */
+	const struct archive_api *la;
+	struct archive *a;
+};
+
+void
+walk_init(struct walk *w, const struct walk_sink *sink)
+{
+	memset(w, 0, sizeof(*w));
+	if (sink)
+		w->sink = *sink;
+	strbuf_init(&w->buf);
 }
 
+static void
+pop(struct walk *w)
+{
+	struct walk_frame *f = &w->frames[--w->depth];
+
+	if (f->archive) {
+		f->la->read_free(f->a);
+	} else {
+		if (f->at)
+			walk_dirfd_release(f->at);
+		free(f->names);
+		strbuf_release(&f->listing);
+	}
+	strbuf_release(&f->sub);
+	free(f->path);
+}
+
+static void
+drop_all(struct walk *w)
+{
+	while (w->depth)
+		pop(w);
+	w->top = NULL;
+}
+
+void
+walk_release(struct walk *w)
+{
+	drop_all(w);
+	strbuf_release(&w->buf);
+	free(w->frames);
+}
+
+static struct walk_frame *
+push(struct walk *w, const char *path)
+{
+	struct walk_frame *f;
+
+	ALLOC_GROW(w->frames, w->depth + 1, w->alloc);
+	f = &w->frames[w->depth++];
+	memset(f, 0, sizeof(*f));
+	f->path = xstrndup(path, strlen(path));
+	return f;
+}
+
+static enum walk_kind
+event(struct walk_event *ev, enum walk_kind k, const char *name,
+    const char *why)
+{
+	memset(ev, 0, sizeof(*ev));
+	ev->kind = k;
+	ev->name = name;
+	ev->why = why;
+	return k;
+}
+
+static enum walk_kind
+failed(struct walk_event *ev, const char *name, const char *why)
+{
+	return event(ev, WALK_FAIL, name, why);
+}
+
+/*
+ * Whether a file found in a directory or an archive is read: 1, with
+ * *probe set when only its content can say; 0 if it is to be ignored.
+ */
 static int
-walk_any(struct walk *w, const char *path, int top)
+wanted(const struct walk *w, const char *name, int *probe)
+{
+	*probe = 0;
+	if (w->all_files)
+		return 1;
+	switch (formats_classify_name(name)) {
+	case NAME_RECORD:
+		return 1;
+	case NAME_PROBE:
+		*probe = 1;
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* Enters an archive: WALK_END (its members come next) or WALK_FAIL. */
+static enum walk_kind
+enter_archive(struct walk *w, const char *path, struct walk_event *ev)
+{
+	const char *why = NULL;
+	const struct archive_api *la = archive_api(&why);
+	struct walk_frame *f;
+	struct archive *a;
+
+	if (!la)
+		return failed(ev, path, why);
+	a = la->read_new();
+	la->support_filter_all(a);
+	la->support_format_all(a);
+	f = push(w, path);
+	f->archive = 1;
+	f->la = la;
+	f->a = a;
+	if (la->open_filename(a, path, 1 << 16) != ARCHIVE_OK) {
+		f->done = 1;
+		return failed(ev, f->path, errstr(la, a,
+		    "cannot open the archive"));
+	}
+	return WALK_END;
+}
+
+/* The next member of the archive of frame f, or WALK_END after it. */
+static enum walk_kind
+next_member(struct walk *w, struct walk_frame *f, struct walk_event *ev)
+{
+	const struct archive_api *la = f->la;
+	struct archive_entry *e;
+	int r, probe;
+
+	while ((r = la->next_header(f->a, &e)) == ARCHIVE_OK ||
+	    r == ARCHIVE_WARN) {
+		la_int64_t size = la->entry_size(e);
+		la_ssize_t k;
+
+		if (la->entry_filetype(e) != AE_IFREG)
+			continue;
+		strbuf_reset(&f->sub);
+		strbuf_addf(&f->sub, "%s//%s", f->path, la->entry_pathname(e) ?
+		    la->entry_pathname(e) : "?");
+		/* Unread members are skipped by libarchive's next_header. */
+		if (!wanted(w, f->sub.buf, &probe))
+			return event(ev, WALK_IGNORE, f->sub.buf, NULL);
+		strbuf_reset(&w->buf);
+		/* The header's size is the archive's word: a cap, not a fact. */
+		if (size > 0)
+			strbuf_grow(&w->buf, (uint64_t)size < INPUT_READ_MAX ?
+			    (size_t)size + 1 : 65536);
+		k = 0;
+		while (w->buf.len < INPUT_READ_MAX) {
+			size_t room;
+
+			if (w->buf.alloc - w->buf.len < 2)
+				strbuf_grow(&w->buf, 65536);
+			room = w->buf.alloc - w->buf.len - 1;
+			if (room > INPUT_READ_MAX - w->buf.len)
+				room = INPUT_READ_MAX - w->buf.len;
+			k = la->read_data(f->a, w->buf.buf + w->buf.len, room);
+			if (k <= 0)
+				break;
+			w->buf.len += (size_t)k;
+			w->buf.buf[w->buf.len] = '\0';
+		}
+		w->bytes_done = (uint64_t)la->filter_bytes(f->a, -1);
+		if (k < 0) {
+			/* Nothing can be read after a fatal error. */
+			f->done = k == ARCHIVE_FATAL;
+			return failed(ev, f->sub.buf, errstr(la, f->a,
+			    "cannot read the member"));
+		}
+		event(ev, WALK_FILE, f->sub.buf, NULL);
+		ev->data = &w->buf;
+		ev->probe = probe;
+		return WALK_FILE;
+	}
+	f->done = 1;
+	if (r == ARCHIVE_FATAL)
+		return failed(ev, f->path, errstr(la, f->a, "damaged archive"));
+	return WALK_END;
+}
+
+/*
+ * A plain file; top: named by the user, and read whatever its name. dir:
+ * NULL, or the directory that holds it, as path from byte base on.
+ * WALK_END when it was an archive, entered.
+ */
+static enum walk_kind
+visit_file(struct walk *w, const char *path, uint64_t size, int top,
+    struct walk_dirfd *dir, size_t base, struct walk_event *ev)
+{
+	int probe = 0;
+
+	if (is_archive(path))
+		return enter_archive(w, path, ev);
+	w->bytes_done += size;
+	if (!top && !wanted(w, path, &probe))
+		return event(ev, WALK_IGNORE, path, NULL);
+	if (w->sink.path) {
+		event(ev, WALK_PATH, path, NULL);
+		ev->probe = probe;
+		ev->dir = dir;
+		ev->base = base;
+		return WALK_PATH;
+	}
+	if (input_read(path, &w->buf) < 0)
+		return failed(ev, path, strerror(errno));
+	event(ev, WALK_FILE, path, NULL);
+	ev->data = &w->buf;
+	ev->probe = probe;
+	return WALK_FILE;
+}
+
+static enum walk_kind
+enter_dir(struct walk *w, const char *path, const struct stat *st,
+    struct walk_event *ev)
+{
+	struct walk_frame *f;
+	size_t i;
+	DIR *d;
+
+	for (i = 0; i < w->depth; i++)
+		if (!w->frames[i].archive &&
+		    w->frames[i].dev == (uint64_t)st->st_dev &&
+		    w->frames[i].ino == (uint64_t)st->st_ino)
+			return event(ev, WALK_SKIP, path, "symlink loop");
+	if (!(d = opendir(path)))
+		return failed(ev, path, strerror(errno));
+	f = push(w, path);
+	f->dev = (uint64_t)st->st_dev;
+	f->ino = (uint64_t)st->st_ino;
+	f->names = list_dir(d, &f->listing, &f->n);
+	/* Kept open for its files; not while a subdirectory is walked. */
+	if (!(f->at = dirfd_hold_new(w, d, path)))
+		closedir(d);
+	strbuf_adds(&f->sub, path);
+	if (f->sub.buf[f->sub.len - 1] != '/')
+		strbuf_addc(&f->sub, '/');
+	f->dirlen = f->sub.len;
+	return WALK_END;
+}
+
+/* Any path: an event, or WALK_END when a frame was entered (or none). */
+static enum walk_kind
+visit(struct walk *w, const char *path, int top, struct walk_event *ev)
 {
 	struct stat st;
 
 	if (!strcmp(path, "-") && top) {
 		if (input_read(path, &w->buf) < 0)
-			return fail(w, "<stdin>", strerror(errno));
-		return w->sink.file(w->sink.ctx, "<stdin>", &w->buf, 0);
+			return failed(ev, "<stdin>", strerror(errno));
+		event(ev, WALK_FILE, "<stdin>", NULL);
+		ev->data = &w->buf;
+		return WALK_FILE;
 	}
 	/* stat follows symlinks: a link to a directory is walked, with the loop check. */
 	if (stat(path, &st) < 0) {
 		/* Found in a directory, a loop is skipped; named, it is trouble. */
-		if (errno == ELOOP && !top) {
-			w->sink.skip(w->sink.ctx, path, "symlink loop");
-			return 0;
-		}
-		return fail(w, path, strerror(errno));
+		if (errno == ELOOP && !top)
+			return event(ev, WALK_SKIP, path, "symlink loop");
+		return failed(ev, path, strerror(errno));
 	}
 	if (S_ISDIR(st.st_mode))
-		return walk_dir(w, path, &st);
+		return enter_dir(w, path, &st, ev);
 	if (S_ISREG(st.st_mode))
-		return walk_file(w, path, (uint64_t)st.st_size, top);
+		return visit_file(w, path, (uint64_t)st.st_size, top, NULL, 0,
+		    ev);
 	if (top && S_ISFIFO(st.st_mode))
-		return walk_file(w, path, 0, 1);	/* asked for by name */
-	w->sink.skip(w->sink.ctx, path, S_ISFIFO(st.st_mode) ? "fifo" :
+		return visit_file(w, path, 0, 1, NULL, 0, ev);	/* asked for by name */
+	return event(ev, WALK_SKIP, path, S_ISFIFO(st.st_mode) ? "fifo" :
 	    S_ISSOCK(st.st_mode) ? "socket" : "device");
-	return 0;
+}
+
+/* The next entry of the directory of frame f, or WALK_END after it. */
+static enum walk_kind
+next_entry(struct walk *w, size_t fi, struct walk_event *ev)
+{
+	struct walk_frame *f = &w->frames[fi];
+	const struct entry *e;
+
+	if (f->i == f->n) {
+		f->done = 1;
+		return WALK_END;
+	}
+	e = &f->names[f->i++];
+	f->sub.len = f->dirlen;
+	strbuf_add(&f->sub, e->name, e->len);
+	/*
+	 * A plain file the listing names as one needs no stat(): in a tree
+	 * of small records that is one system call in five.
+	 */
+	if (e->type == DT_REG && !w->sizes) {
+		if (!f->at && !f->reopen_failed)
+			f->reopen_failed = !(f->at = dirfd_hold_new(w, NULL,
+			    f->path));
+		/* A path too long to open is an error, as ever. */
+		return visit_file(w, f->sub.buf, 0, 0, f->sub.len < PATH_MAX ?
+		    f->at : NULL, f->dirlen, ev);
+	}
+	if (f->at) {
+		walk_dirfd_release(f->at);
+		f->at = NULL;
+	}
+	/* The subdirectory's frame may move this one: f is not used after. */
+	return visit(w, f->sub.buf, 0, ev);
+}
+
+void
+walk_start(struct walk *w, const char *path)
+{
+	drop_all(w);
+	w->top = path;
+}
+
+enum walk_kind
+walk_next(struct walk *w, struct walk_event *ev)
+{
+	enum walk_kind k;
+
+	for (;;) {
+		if (w->depth && w->frames[w->depth - 1].done) {
+			pop(w);
+			continue;
+		}
+		if (!w->depth) {
+			const char *top = w->top;
+
+			if (!top)
+				return event(ev, WALK_END, NULL, NULL);
+			w->top = NULL;
+			k = visit(w, top, 1, ev);
+		} else if (w->frames[w->depth - 1].archive) {
+			k = next_member(w, &w->frames[w->depth - 1], ev);
+		} else {
+			k = next_entry(w, w->depth - 1, ev);
+		}
+		if (k != WALK_END)
+			return k;
+	}
+}
+
+/* An event to the sink's callback for it: nonzero to stop. */
+static int
+dispatch(struct walk *w, const struct walk_event *ev)
+{
+	const struct walk_sink *s = &w->sink;
+
+	switch (ev->kind) {
+	case WALK_FILE:
+		return s->file(s->ctx, ev->name, ev->data, ev->probe);
+	case WALK_PATH:
+		return s->path(s->ctx, ev->name, ev->probe, ev->dir, ev->base);
+	case WALK_IGNORE:
+		s->ignore(s->ctx, ev->name);
+		return 0;
+	case WALK_FAIL:
+		return s->fail(s->ctx, ev->name, ev->why);
+	case WALK_SKIP:
+		s->skip(s->ctx, ev->name, ev->why);
+		return 0;
+	default:
+		return 0;
+	}
 }
 
 int
 walk_path(struct walk *w, const char *path)
 {
+	struct walk_event ev;
+
 	if (w->stopped)
 		return 1;
-	w->stopped = walk_any(w, path, 1);
+	walk_start(w, path);
+	while (walk_next(w, &ev) != WALK_END)
+		if (dispatch(w, &ev)) {
+			drop_all(w);
+			w->stopped = 1;
+			break;
+		}
 	return w->stopped;
 }
 

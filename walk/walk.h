@@ -58,6 +58,8 @@ struct walk_sink {
 	void (*skip)(void *ctx, const char *name, const char *why);
 };
 
+struct walk_frame;
+
 struct walk {
 	struct walk_sink sink;
 	struct strbuf buf;
@@ -70,9 +72,15 @@ struct walk {
 	int sizes;
 	int all_files;		/* read every file, not only record files */
 	int stopped;
-	/* Directories being walked, to notice symlink loops. */
-	struct walk_dir { uint64_t dev, ino; } *stack;
+	/*
+	 * The directories and archives being walked, innermost last (a
+	 * directory's listing, names only; an archive's reader): what the
+	 * walk holds at once grows with the depth of the tree, never with
+	 * the number of files.
+	 */
+	struct walk_frame *frames;
 	size_t depth, alloc;
+	const char *top;	/* walk_start's path, not yet visited */
 	/*
 	 * Directories held open (struct walk_dirfd) and not yet closed, by
 	 * the walk or by files not read yet: at most WALK_DIRFDS, so that a
@@ -85,11 +93,39 @@ struct walk {
 
 #define WALK_DIRFDS 16
 
+/* sink may be NULL for a walk that is only pulled (walk_next). */
 void walk_init(struct walk *w, const struct walk_sink *sink);
 void walk_release(struct walk *w);
 
-/* Walks one argument. Returns nonzero when the sink asked to stop. */
+/*
+ * Walks one argument, calling the sink for each input. Returns nonzero
+ * when the sink asked to stop.
+ */
 int walk_path(struct walk *w, const char *path);
+
+/*
+ * The same walk, pulled an input at a time: walk_start, then walk_next
+ * until WALK_END. Each event is what walk_path hands the sink's
+ * callback of that name (WALK_PATH only when the sink has path()); its
+ * pointers stay valid until the next call. walk_start drops what is
+ * left of an earlier walk; path is borrowed until WALK_END.
+ */
+enum walk_kind {
+	WALK_END, WALK_FILE, WALK_PATH, WALK_IGNORE, WALK_FAIL, WALK_SKIP
+};
+
+struct walk_event {
+	enum walk_kind kind;
+	const char *name;
+	struct strbuf *data;	/* WALK_FILE: w->buf (may be swapped) */
+	int probe;		/* WALK_FILE, WALK_PATH */
+	struct walk_dirfd *dir;	/* WALK_PATH: as walk_sink.path's */
+	size_t base;
+	const char *why;	/* WALK_FAIL, WALK_SKIP */
+};
+
+void walk_start(struct walk *w, const char *path);
+enum walk_kind walk_next(struct walk *w, struct walk_event *ev);
 
 /* Total bytes of the regular files under path (0 if unknown): for ETAs. */
 uint64_t walk_size(const char *path);
