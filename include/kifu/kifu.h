@@ -447,6 +447,106 @@ void kifu_engine_close(kifu_engine *e);
 int kifu_record_show(const kifu_record *r, const char *what,
     const kifu_options *o, char **out, size_t *len, kifu_error **err);
 
+/* --- statistics ---------------------------------------------------------------- */
+
+/*
+ * What `kifu stats` counts over many games (doc/archives.md): results
+ * by reason and by winner (all, even and handicap games), the game
+ * lengths, the first two moves, and per player or per group. Counts
+ * only add, so statistics of parts merge into those of the whole.
+ */
+typedef struct kifu_stats kifu_stats;
+
+/*
+ * New, empty statistics grouped as `kifu stats --by` groups: "none",
+ * "player", "event", "year", "opening". by NULL: "none", or the
+ * grouping of the first JSON kifu_stats_read reads, as `kifu stats
+ * --merge` without --by. KIFU_ERR_ARG for an unknown grouping.
+ */
+int kifu_stats_new(const char *by, kifu_stats **out, kifu_error **err);
+void kifu_stats_free(kifu_stats *s);
+/*
+ * Counts one record (borrowed for the call) by the result the rules
+ * gave it when it was read: read it with the options of `kifu stats`
+ * (its rule set, "auto" by default) to count as the command does. A
+ * record that could not be read is not counted (KIFU_ERR_READ).
+ */
+int kifu_stats_add(kifu_stats *s, const kifu_record *r, kifu_error **err);
+/*
+ * Adds b's counts to a. KIFU_ERR_ARG when b is grouped otherwise (and
+ * has groups), unless a is empty and was made with by NULL.
+ */
+int kifu_stats_merge(kifu_stats *a, const kifu_stats *b, kifu_error **err);
+/*
+ * Adds the counts of a file of `kifu stats --json` objects, one a line
+ * ("-": standard input), as `kifu stats --merge` does. KIFU_ERR_IO when
+ * it cannot be read; KIFU_ERR_READ, the error at the first bad line's
+ * line and column, when a line is no such object or is grouped
+ * otherwise (the other lines are added all the same).
+ */
+int kifu_stats_read(kifu_stats *s, const char *path, kifu_error **err);
+/*
+ * The object `kifu stats --json` prints, without "\n", and the tables
+ * `kifu stats` prints; the caller frees either with kifu_free.
+ */
+char *kifu_stats_json(const kifu_stats *s);
+char *kifu_stats_text(const kifu_stats *s);
+/* The grouping ("none", "player"...) and the records counted. */
+const char *kifu_stats_by(const kifu_stats *s);
+long long kifu_stats_records(const kifu_stats *s);
+
+/* --- walking archives ------------------------------------------------------------ */
+
+/*
+ * Every record file under a path as `kifu check` walks it
+ * (doc/archives.md): a file, a directory (recursively, in name order),
+ * "-" (standard input), or an archive read in place (.tar, .tar.gz,
+ * .tar.xz, .tar.bz2, .zip, .7z, through libarchive, loaded on the first
+ * archive), a member named "archive.zip//dir/x.kif". In a directory or
+ * an archive only record files are read: those whose extension is a
+ * record format's, and those without one whose content is certainly a
+ * record; option "all-files" "yes" reads every file. The walk holds one
+ * file and the listing of each directory it is in, whatever the number
+ * of files.
+ *
+ *	kifu_walk *w;
+ *	const char *name;
+ *	const void *data;
+ *	size_t len;
+ *	int rc;
+ *
+ *	if (kifu_walk_open("games/", NULL, &w, &e) != KIFU_OK) ...
+ *	while ((rc = kifu_walk_next(w, &name, &data, &len, &e)) != 0) {
+ *		if (rc < 0) {	   (a file that cannot be read: go on)
+ *			fprintf(stderr, "%s\n", kifu_error_message(e));
+ *			kifu_error_free(e);
+ *			continue;
+ *		}
+ *		kifu_read_buffer(data, len, name, NULL, &f, &e) ...
+ *	}
+ *	kifu_walk_free(w);
+ */
+typedef struct kifu_walk kifu_walk;
+
+/*
+ * Starts a walk of path (copied). KIFU_ERR_IO when path does not exist
+ * or cannot be looked at; what is under it is read as the walk goes.
+ */
+int kifu_walk_open(const char *path, const kifu_options *o, kifu_walk **out,
+    kifu_error **err);
+/*
+ * The next file: 1, with its name (as shown in messages) and its bytes
+ * in *name, *data and *len, which belong to w and stay valid until the
+ * next call or kifu_walk_free; 0 at the end. KIFU_ERR_IO for a file, a
+ * directory, an archive or a member that cannot be read (id "io"), or a
+ * path passed over on purpose (a fifo, a device, a symlink loop: id
+ * "skipped", severity "warning"); *err names it, and the walk goes on
+ * at the next call.
+ */
+int kifu_walk_next(kifu_walk *w, const char **name, const void **data,
+    size_t *len, kifu_error **err);
+void kifu_walk_free(kifu_walk *w);
+
 #ifdef __cplusplus
 }
 #endif

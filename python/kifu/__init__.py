@@ -31,7 +31,7 @@ from ._lib import ffi, lib
 
 __all__ = ["KifuError", "Record", "Node", "Mate", "Engine", "read",
            "read_bytes", "validate", "convert", "export", "mate", "version",
-           "RECORD_EXTENSIONS"]
+           "RECORD_EXTENSIONS", "Stats", "File", "walk"]
 
 # What `kifu check` reads in a directory (doc/archives.md: record files only).
 RECORD_EXTENSIONS = (".kif", ".kifu", ".ki2", ".ki2u", ".csa", ".usi",
@@ -659,3 +659,8 @@ def _engine_value(v):
     if isinstance(v, bool):
         return "true" if v else "false"
     return str(v)
+
+
+# Statistics, books and the walk, each in a module of its own.
+from ._stats import Stats  # noqa: E402,F401
+from ._walk import File, walk  # noqa: E402,F401
