@@ -299,30 +299,38 @@ start_of(const struct record *r)
 }
 
 void
+gamestats_add_judged(struct gamestats *s, const struct record *r,
+    const struct adjudication *adj)
+{
+	char date[DATE_MAX], opening[2 * USI_MOVE_MAX + 1];
+	struct game g;
+
+	date_of_record(r, date);
+	opening_of(r, opening);
+	g.result = adj->result;
+	g.start = start_of(r);
+	g.black = first_header(r, HDR_BLACK);
+	g.white = first_header(r, HDR_WHITE);
+	g.event = first_header(r, HDR_EVENT);
+	g.date = date;
+	g.opening = opening;
+	gamestats_add(s, &g);
+}
+
+void
 gamestats_add_record(struct gamestats *s, struct judge *j,
     const struct format *f)
 {
-	char date[DATE_MAX], opening[2 * USI_MOVE_MAX + 1];
 	struct replay_walk wk;
 	struct adjudication adj;
 	struct venue venue;
 	struct replay rp;
-	struct game g;
 
 	memset(&wk, 0, sizeof(wk));
 	wk.main_only = 1;
 	replay_record_walk(&j->r, &rp, &j->d, &wk);
 	judge_adjudicate(j, f, &rp, &adj, &venue);
-	date_of_record(&j->r, date);
-	opening_of(&j->r, opening);
-	g.result = adj.result;
-	g.start = start_of(&j->r);
-	g.black = first_header(&j->r, HDR_BLACK);
-	g.white = first_header(&j->r, HDR_WHITE);
-	g.event = first_header(&j->r, HDR_EVENT);
-	g.date = date;
-	g.opening = opening;
-	gamestats_add(s, &g);
+	gamestats_add_judged(s, &j->r, &adj);
 }
 
 void

@@ -93,6 +93,13 @@ struct judge;
 struct format;
 void gamestats_add_record(struct gamestats *s, struct judge *j,
     const struct format *f);
+/*
+ * A record replayed and adjudicated already (a kifu_record: the library
+ * judged it whole), counted as gamestats_add_record counts it.
+ */
+struct adjudication;
+void gamestats_add_judged(struct gamestats *s, const struct record *r,
+    const struct adjudication *adj);
 /* Adds b's counts to a (the same grouping). */
 void gamestats_merge(struct gamestats *a, const struct gamestats *b);
 

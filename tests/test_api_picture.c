@@ -237,6 +237,7 @@ test_show_errors(void **state)
 {
 	static const char junk[] = "PI\n+\n+7776FU\n-3334FU\n+2277UM\n"
 	    "-8822UM\n";
+	static const char two[] = "PI\n+\n+7776FU\n/\nPI\n+\n+7776XX\n";
 	kifu_file *f = read_path(MINI);
 	const kifu_record *r = kifu_file_record(f, 0);
 	kifu_options *o = kifu_options_new();
@@ -290,6 +291,15 @@ test_show_errors(void **state)
 	out = show(r, "text", NULL, &len);
 	assert_non_null(strstr(out, "手数＝2  △３四歩(33)  まで\n"));
 	kifu_free(out);
+	kifu_file_free(f);
+	/* One that could not be read is not drawn. */
+	assert_int_equal(kifu_read_buffer(two, strlen(two), "two.csa", NULL,
+	    &f, &e), KIFU_OK);
+	assert_int_equal(kifu_record_show(kifu_file_record(f, 1), "svg", NULL,
+	    &out, &len, &e), KIFU_ERR_WRITE);
+	assert_null(out);
+	assert_string_equal(kifu_error_id(e), "syntax");
+	kifu_error_free(e);
 	kifu_file_free(f);
 }
 

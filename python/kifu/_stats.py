@@ -76,3 +76,32 @@ class Stats:
 
     def __repr__(self):
         return "Stats(by=%r, records=%d)" % (self.by, self.records)
+
+
+def stats(paths, by=None, skipped=None, **options):
+    """What ``kifu stats`` counts over the paths (files, directories,
+    archives: as kifu.walk walks them), as a Stats. Records are judged as
+    the command judges them (``rules`` "auto" by default, the claim not
+    compared). A file or record that cannot be read is not counted, and,
+    when ``skipped`` is a list, appended to it as a KifuError."""
+    from . import KifuError
+    from ._walk import walk
+    options.setdefault("result_check", False)
+    s = Stats(by)
+    if isinstance(paths, (str, bytes, os.PathLike)):
+        paths = [paths]
+    for path in paths:
+        for f in walk(path, **options):
+            try:
+                records = f.records
+            except KifuError as e:
+                if skipped is not None:
+                    skipped.append(e)
+                continue
+            for r in records:
+                try:
+                    s.add(r)
+                except KifuError as e:
+                    if skipped is not None:
+                        skipped.append(e)
+    return s
