@@ -139,9 +139,27 @@ untrack(struct output_stream *s)
 	s->slot = -1;
 }
 
+static int
+stream_open(struct output_stream *s, const char *path, int force, int mode,
+    int tracked);
+
 int
 output_stream_open(struct output_stream *s, const char *path, int force,
     int mode)
+{
+	return stream_open(s, path, force, mode, 1);
+}
+
+int
+output_stream_open_untracked(struct output_stream *s, const char *path,
+    int force, int mode)
+{
+	return stream_open(s, path, force, mode, 0);
+}
+
+static int
+stream_open(struct output_stream *s, const char *path, int force, int mode,
+    int tracked)
 {
 	struct stat st;
 	size_t n;
@@ -184,7 +202,8 @@ output_stream_open(struct output_stream *s, const char *path, int force,
 	memcpy(s->tmp + n, ".kifu-tmp-XXXXXX", sizeof(".kifu-tmp-XXXXXX"));
 	s->force = force;
 	/* Tracked before it exists, so that no signal can miss it. */
-	track(s);
+	if (tracked)
+		track(s);
 	if ((s->fd = mkstemp(s->tmp)) < 0) {
 		int saved = errno;
 

@@ -72,6 +72,13 @@ struct output_stream {
  */
 int output_stream_open(struct output_stream *s, const char *path, int force,
     int mode);
+/*
+ * The same for a library's caller, whose program owns its signals: no
+ * handler is installed, so a signal that ends the process may leave the
+ * temporary file (".kifu-tmp-" and six characters, beside path).
+ */
+int output_stream_open_untracked(struct output_stream *s, const char *path,
+    int force, int mode);
 int output_stream_write(struct output_stream *s, const void *data, size_t n);
 /* Flushes, syncs and puts the file in place; 0 or -1 with errno set. */
 int output_stream_commit(struct output_stream *s);

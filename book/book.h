@@ -94,10 +94,14 @@ void book_release(struct book *b);
 
 /*
  * One judged record into the book, if the selection keeps it (the
- * counts say why not). Returns 0, or -1 with b->error set (a run could
- * not be spilled; EOVERFLOW: b->agg.overflow names the move).
+ * counts say why not): its status, and unless it is VERDICT_ERROR the
+ * record replayed and adjudicated (borrowed for the call; a kifu_record
+ * of the library holds them). Returns 0, or -1 with b->error set (a run
+ * could not be spilled; EOVERFLOW: b->agg.overflow names the move).
  */
-int book_add_record(struct book *b, const struct verdict *v);
+int book_add_record(struct book *b, enum verdict_status st,
+    const struct record *r, const struct replay *rp,
+    const struct adjudication *adj);
 
 /*
  * Every record under the paths (with from_stdin, also the paths standard
@@ -139,6 +143,13 @@ enum book_write_status {
  * Commits nothing: the caller commits or aborts out.
  */
 enum book_write_status book_write(struct book *b, struct output_stream *out);
+/*
+ * The same bytes to put(ctx, data, n), which returns 0, or -1 with
+ * errno set (BOOK_WRITE_FAILED).
+ */
+typedef int (*book_sink_fn)(void *ctx, const void *data, size_t n);
+enum book_write_status book_write_to(struct book *b, book_sink_fn put,
+    void *ctx);
 
 /* --- query --------------------------------------------------------------------- */
 

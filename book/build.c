@@ -83,7 +83,8 @@ new_rec(struct book_batch *bb)
    TRAIN_WRITTEN, or why the walk refuses its start. */
 static enum train_skip
 record_items(struct book_batch *bb, const struct book *b,
-    const struct verdict *v)
+    const struct record *rec, const struct replay *rp,
+    const struct adjudication *adj)
 {
 	struct train_game g;
 	struct train_opts to;
@@ -93,9 +94,9 @@ record_items(struct book_batch *bb, const struct book *b,
 
 	sfen_key_cache_init(&kc);
 	memset(&to, 0, sizeof(to));
-	g.r = v->r;
-	g.rp = v->rp;
-	g.adj = v->adj;
+	g.r = rec;
+	g.rp = rp;
+	g.adj = adj;
 	why = train_walk_start(&w, &g, &to, TRAIN_TRACK_POSITION);
 	if (why != TRAIN_WRITTEN)
 		return why;
@@ -157,40 +158,36 @@ drop_items(struct book_batch *bb, const struct rec *r)
 		bb->keys.buf[bb->keys.len] = '\0';
 }
 
+/* A record judged st (and, unless it is an error, replayed) into bb. */
 static void
-on_verdict(void *ctx, const struct verdict *v)
+add_judged(struct book_batch *bb, enum verdict_status st,
+    const struct record *rec, const struct replay *rp,
+    const struct adjudication *adj)
 {
-	struct book_batch *bb = ctx;
 	const struct book *b = bb->b;
 	struct book_worker *w = bb->w;
-	enum verdict_status st = verdict_status(v);
 	enum select_drop drop;
 	enum train_skip skip;
 	struct rec *r;
 
-	if (v->skipped) {
-		bb->files_skipped++;
-		return;
-	}
 	r = new_rec(bb);
 	if (st == VERDICT_ERROR || st == VERDICT_ILLEGAL) {
 		r->why = st == VERDICT_ERROR ? BOOK_WHY_UNREADABLE :
 		    BOOK_WHY_ILLEGAL;
 		return;
 	}
-	if ((drop = select_record(&b->o.so, v->r, v->rp, v->adj)) !=
-	    SELECT_KEPT) {
+	if ((drop = select_record(&b->o.so, rec, rp, adj)) != SELECT_KEPT) {
 		r->why = BOOK_WHY_SELECT + (int)drop;
 		return;
 	}
-	if ((skip = record_items(bb, b, v)) != TRAIN_WRITTEN) {
+	if ((skip = record_items(bb, b, rec, rp, adj)) != TRAIN_WRITTEN) {
 		drop_items(bb, r);
 		r->why = BOOK_WHY_TRAIN + (int)skip;
 		return;
 	}
 	r->n = bb->nitems - r->first;
 	if (b->o.so.uniq)
-		r->key = select_key(v->r, v->rp);
+		r->key = select_key(rec, rp);
 	if (w && w->own) {
 		if (!w->error && add_items(&w->agg, bb, r->first,
 		    bb->nitems) < 0)
@@ -198,6 +195,18 @@ on_verdict(void *ctx, const struct verdict *v)
 		r->added = 1;
 		drop_items(bb, r);
 	}
+}
+
+static void
+on_verdict(void *ctx, const struct verdict *v)
+{
+	struct book_batch *bb = ctx;
+
+	if (v->skipped) {
+		bb->files_skipped++;
+		return;
+	}
+	add_judged(bb, verdict_status(v), v->r, v->rp, v->adj);
 }
 
 /* ---- the pipeline's callbacks --------------------------------------------- */
@@ -402,7 +411,9 @@ book_build(struct book *b, struct pipeline_opts *po, char *const *paths,
 }
 
 int
-book_add_record(struct book *b, const struct verdict *v)
+book_add_record(struct book *b, enum verdict_status st,
+    const struct record *r, const struct replay *rp,
+    const struct adjudication *adj)
 {
 	struct book_batch bb;
 	struct run run;
@@ -412,7 +423,7 @@ book_add_record(struct book *b, const struct verdict *v)
 	run.b = b;
 	memset(&bb, 0, sizeof(bb));
 	batch_init(&run, &bb);
-	on_verdict(&bb, v);
+	add_judged(&bb, st, r, rp, adj);
 	rc = emit(&run, &bb);
 	batch_release(&run, &bb);
 	return rc ? -1 : 0;

@@ -112,7 +112,8 @@ write_move(struct strbuf *out, const struct bookagg_move *m)
 
 struct writer {
 	struct book *b;
-	struct output_stream *out;
+	book_sink_fn put;
+	void *ctx;
 	int write_error;	/* errno of the output's failure */
 };
 
@@ -136,7 +137,7 @@ write_entry(void *ctx, const struct bookagg_entry *e)
 		write_move(&b->w, &e->moves[b->idx[i]]);
 	b->positions++;
 	b->moves += (long long)n;
-	if (output_stream_write(wr->out, b->w.buf, b->w.len) < 0) {
+	if (wr->put(wr->ctx, b->w.buf, b->w.len) < 0) {
 		wr->write_error = errno ? errno : EIO;
 		return 1;
 	}
@@ -144,16 +145,16 @@ write_entry(void *ctx, const struct bookagg_entry *e)
 }
 
 enum book_write_status
-book_write(struct book *b, struct output_stream *out)
+book_write_to(struct book *b, book_sink_fn put, void *ctx)
 {
-	struct writer wr = { b, out, 0 };
+	struct writer wr = { b, put, ctx, 0 };
 	int rc;
 
 	strbuf_reset(&b->w);
 	book_write_header(&b->w);
 	if (b->preamble.len)
 		strbuf_add(&b->w, b->preamble.buf, b->preamble.len);
-	if (output_stream_write(out, b->w.buf, b->w.len) < 0)
+	if (put(ctx, b->w.buf, b->w.len) < 0)
 		wr.write_error = errno ? errno : EIO;
 	rc = wr.write_error ? 1 : bookagg_finish(&b->agg, write_entry, &wr);
 	if (rc < 0) {
@@ -165,6 +166,18 @@ book_write(struct book *b, struct output_stream *out)
 		return BOOK_WRITE_FAILED;
 	}
 	return BOOK_WRITTEN;
+}
+
+static int
+to_stream(void *ctx, const void *data, size_t n)
+{
+	return output_stream_write(ctx, data, n);
+}
+
+enum book_write_status
+book_write(struct book *b, struct output_stream *out)
+{
+	return book_write_to(b, to_stream, out);
 }
 
 struct texter {

@@ -547,6 +547,84 @@ int kifu_walk_next(kifu_walk *w, const char **name, const void **data,
     size_t *len, kifu_error **err);
 void kifu_walk_free(kifu_walk *w);
 
+/* --- opening books ------------------------------------------------------------- */
+
+/*
+ * Opening books in YaneuraOu's text format (doc/books.md), built as
+ * `kifu book build` builds them: for the positions at plies 0..N-1 of
+ * the main line of every selected record, each move played there with
+ * its count and the mean of the evaluations the records' comments give
+ * it. Positions are merged by board, hands and side to move, and the
+ * book is the same bytes whatever order the records' positions come
+ * in but for "uniq". Past option "memory" the table spills sorted runs
+ * to $TMPDIR (else /tmp) and merges them when written.
+ */
+typedef struct kifu_book kifu_book;
+
+/*
+ * An empty book taking options "max-ply" (default 40), "min-count"
+ * (moves played fewer times are left out when written; default 0),
+ * "side" ("black", "white": only the positions with that side to move;
+ * "both", the default), "memory" (default "512M"), and the selection:
+ * "min-moves", "min-rating", "results" (default: games decided on the
+ * board, "resign,checkmate,declaration,perpetual-check"), "winner",
+ * "uniq" (drop a game whose start and moves repeat an earlier one's).
+ * o NULL: every default.
+ */
+int kifu_book_new(const kifu_options *o, kifu_book **out, kifu_error **err);
+void kifu_book_free(kifu_book *b);
+/*
+ * Adds the record (borrowed for the call) by the verdict it was read
+ * with, as build does: KIFU_OK when its positions went in; KIFU_ERR_SKIP
+ * when it is left out, the error's id saying why ("unreadable",
+ * "illegal", a selection's "min-moves", "no-rating", "min-rating",
+ * "results", "winner", "uniq", or the training walk's refusal of its
+ * start, "no-king"...); KIFU_ERR_IO when a run cannot be spilled.
+ */
+int kifu_book_add(kifu_book *b, const kifu_record *r, kifu_error **err);
+/*
+ * Combines the book at path ("-": standard input) with b, as `kifu book
+ * merge` does: counts added, values averaged over the evaluated plays,
+ * the deepest depth, the first ponder; the first book's comment lines
+ * before its first position are kept. Every position and move is
+ * checked: KIFU_ERR_READ with the line and column of the first error
+ * (what came before it is in b); KIFU_ERR_IO when it cannot be read.
+ */
+int kifu_book_read(kifu_book *b, const char *path, kifu_error **err);
+/*
+ * The book, sorted by position, moves most played first, into *out
+ * (len bytes, NUL-terminated; the caller frees it with kifu_free), or
+ * written to the file at path, whole or not at all (a temporary file
+ * beside it, then a rename; an existing file is replaced only if
+ * replace is not 0). Either ends the book: its table is emptied as it
+ * is written, and adding, reading or writing again fails with
+ * KIFU_ERR_ARG. KIFU_ERR_WRITE (id "book-overflow") when a sum passes
+ * the range of a 64-bit count; KIFU_ERR_IO for a file or run that
+ * cannot be written.
+ */
+int kifu_book_write(kifu_book *b, char **out, size_t *len, kifu_error **err);
+int kifu_book_write_file(kifu_book *b, const char *path, int replace,
+    kifu_error **err);
+/*
+ * What the book has counted: "records" added, "used", "plies" put in,
+ * and, once written, "positions" and "moves" written; or the records
+ * left out for a reason kifu_book_add names. -1 for an unknown name.
+ */
+long long kifu_book_count(const kifu_book *b, const char *what);
+
+/*
+ * The moves of a position in the book at path, as `kifu book query`
+ * prints them: "move ponder value depth count" lines, most played
+ * first, into *out (the caller frees it with kifu_free). position is an
+ * SFEN (its move number ignored) or a USI position ("startpos moves
+ * 7g7f", "sfen ... moves ..."). A sorted book is searched by binary
+ * search in the file. Returns 1 found, 0 not in the book (*out NULL),
+ * KIFU_ERR_ARG for a position that is none, KIFU_ERR_IO when the book
+ * cannot be read, KIFU_ERR_READ for an error in it (line and column).
+ */
+int kifu_book_query(const char *path, const char *position, char **out,
+    kifu_error **err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -31,7 +31,8 @@ from ._lib import ffi, lib
 
 __all__ = ["KifuError", "Record", "Node", "Mate", "Engine", "read",
            "read_bytes", "validate", "convert", "export", "mate", "version",
-           "RECORD_EXTENSIONS", "Stats", "stats", "File", "walk"]
+           "RECORD_EXTENSIONS", "Stats", "stats", "File", "walk",
+           "Book", "book_query"]
 
 # What `kifu check` reads in a directory (doc/archives.md: record files only).
 RECORD_EXTENSIONS = (".kif", ".kifu", ".ki2", ".ki2u", ".csa", ".usi",
@@ -664,3 +665,4 @@ def _engine_value(v):
 # Statistics, books and the walk, each in a module of its own.
 from ._stats import Stats, stats  # noqa: E402,F401
 from ._walk import File, walk  # noqa: E402,F401
+from ._book import Book, book_query  # noqa: E402,F401
