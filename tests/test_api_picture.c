@@ -4,6 +4,7 @@
  * draws them, the options that choose the position and the style, and
  * the errors.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,6 +59,267 @@ options(const char *key, const char *value, ...)
 	}
 	va_end(ap);
 	return o;
+}
+
+/*
+ * Whether s is well-formed XML, as far as an SVG needs: one root
+ * element, every element closed in order, attributes quoted and not
+ * repeated, no '<' in text or values and every '&' an entity; why not
+ * into why. No parser of XML is among the project's dependencies, and
+ * librsvg forgives what other readers (browsers, Inkscape) do not.
+ */
+static int
+xml_name(const char **p, char *out, size_t n)
+{
+	size_t k = 0;
+	const char *s = *p;
+
+	if (!(*s == '_' || *s == ':' || ((*s | 0x20) >= 'a' && (*s | 0x20) <=
+	    'z')))
+		return 0;
+	while (*s == '_' || *s == ':' || *s == '-' || *s == '.' ||
+	    (*s >= '0' && *s <= '9') || ((*s | 0x20) >= 'a' && (*s | 0x20) <=
+	    'z')) {
+		if (k + 1 < n)
+			out[k++] = *s;
+		s++;
+	}
+	out[k] = '\0';
+	*p = s;
+	return 1;
+}
+
+static int
+xml_entity(const char **p)
+{
+	static const char *const named[] = { "amp;", "lt;", "gt;", "quot;",
+		"apos;" };
+	const char *s = *p + 1;
+	size_t i;
+
+	if (*s == '#') {
+		int digits = 0;
+
+		s++;
+		if (*s == 'x')
+			for (s++; strchr("0123456789abcdefABCDEF", *s) && *s;
+			    s++)
+				digits++;
+		else
+			for (; *s >= '0' && *s <= '9'; s++)
+				digits++;
+		if (!digits || *s != ';')
+			return 0;
+		*p = s + 1;
+		return 1;
+	}
+	for (i = 0; i < sizeof(named) / sizeof(named[0]); i++)
+		if (!strncmp(s, named[i], strlen(named[i]))) {
+			*p = s + strlen(named[i]);
+			return 1;
+		}
+	return 0;
+}
+
+static int
+xml_well_formed(const char *s, char *why, size_t n)
+{
+	char stack[64][64], name[64], attrs[32][64];
+	int depth = 0, roots = 0;
+	const char *p = s;
+
+#define XML_BAD(...) do { snprintf(why, n, __VA_ARGS__); return 0; } \
+	while (0)
+	if (!strncmp(p, "<?xml", 5)) {
+		if (!(p = strstr(p, "?>")))
+			XML_BAD("an unclosed declaration");
+		p += 2;
+	}
+	while (*p) {
+		if ((unsigned char)*p < 0x20 && !strchr("\t\r\n", *p))
+			XML_BAD("control byte %#x at %td", *p, p - s);
+		if (*p == '&') {
+			if (!xml_entity(&p))
+				XML_BAD("a bare '&' at %td", p - s);
+			continue;
+		}
+		if (*p != '<') {
+			if (!depth && !strchr(" \t\r\n", *p))
+				XML_BAD("text outside the root at %td", p - s);
+			p++;
+			continue;
+		}
+		if (!strncmp(p, "<!--", 4)) {
+			const char *end = strstr(p + 4, "--");
+
+			if (!end || end[2] != '>')
+				XML_BAD("a bad comment at %td", p - s);
+			p = end + 3;
+			continue;
+		}
+		if (p[1] == '/') {
+			p += 2;
+			if (!xml_name(&p, name, sizeof(name)) || *p != '>')
+				XML_BAD("a bad end tag at %td", p - s);
+			if (!depth || strcmp(stack[depth - 1], name))
+				XML_BAD("</%s> closes <%s> at %td", name,
+				    depth ? stack[depth - 1] : "nothing",
+				    p - s);
+			depth--;
+			p++;
+			continue;
+		}
+		p++;
+		if (!xml_name(&p, name, sizeof(name)))
+			XML_BAD("a bad tag at %td", p - s);
+		if (!depth && roots++)
+			XML_BAD("a second root <%s>", name);
+		{
+			int nattr = 0, i;
+
+			for (;;) {
+				char q;
+
+				while (*p && strchr(" \t\r\n", *p))
+					p++;
+				if (*p == '>' || !strncmp(p, "/>", 2))
+					break;
+				if (nattr == 32 || !xml_name(&p, attrs[nattr],
+				    sizeof(attrs[0])) || *p++ != '=' ||
+				    (*p != '"' && *p != '\''))
+					XML_BAD("a bad attribute in <%s> at %td",
+					    name, p - s);
+				for (i = 0; i < nattr; i++)
+					if (!strcmp(attrs[i], attrs[nattr]))
+						XML_BAD("<%s> has %s twice",
+						    name, attrs[i]);
+				nattr++;
+				q = *p++;
+				while (*p && *p != q) {
+					if (*p == '<' || ((unsigned char)*p <
+					    0x20 && !strchr("\t\r\n", *p)))
+						XML_BAD("'%c' in a value at %td",
+						    *p, p - s);
+					if (*p != '&')
+						p++;
+					else if (!xml_entity(&p))
+						XML_BAD("a bare '&' at %td",
+						    p - s);
+				}
+				if (!*p++)
+					XML_BAD("an unclosed value in <%s>",
+					    name);
+			}
+		}
+		if (*p == '/') {
+			p += 2;
+			continue;
+		}
+		if (depth == 64)
+			XML_BAD("too deep");
+		snprintf(stack[depth++], sizeof(stack[0]), "%s", name);
+		p++;
+	}
+	if (depth)
+		XML_BAD("<%s> is not closed", stack[depth - 1]);
+	if (roots != 1)
+		XML_BAD("no root element");
+#undef XML_BAD
+	return 1;
+}
+
+/* The checker above tells what is not XML. */
+static void
+test_xml_checker(void **state)
+{
+	static const char *const bad[] = {
+		"<a><b></a></b>", "<a x=\"1\" x=\"2\"/>", "<a>&</a>",
+		"<a>&amp</a>", "<a>", "<a/><b/>", "<a x=1/>", "<a x='<'/>",
+		"text<a/>", "<a>\x01</a>", "<a><!-- -- --></a>", "</a>", "",
+	};
+	char why[256];
+	size_t i;
+
+	(void)state;
+	assert_true(xml_well_formed("<?xml version=\"1.0\"?>\n<a x='&lt;' "
+	    "y=\"&#x41;&#65;\"><b/><!-- c --><c>&amp;&quot;</c></a>\n", why,
+	    sizeof(why)));
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		if (xml_well_formed(bad[i], why, sizeof(why)))
+			fail_msg("'%s' taken for XML", bad[i]);
+}
+
+/* An SVG kifu_record_show drew, well-formed, or a failed test. */
+static void
+assert_svg(const char *svg)
+{
+	char why[256];
+
+	if (strncmp(svg, "<?xml", 5) || !strstr(svg, "<svg "))
+		fail_msg("not an SVG: %.40s", svg);
+	if (!xml_well_formed(svg, why, sizeof(why)))
+		fail_msg("the SVG is not well-formed: %s", why);
+}
+
+static uint32_t
+crc32_of(const unsigned char *p, size_t n)
+{
+	uint32_t c = 0xffffffffu;
+	size_t i;
+	int k;
+
+	for (i = 0; i < n; i++) {
+		c ^= p[i];
+		for (k = 0; k < 8; k++)
+			c = c & 1 ? 0xedb88320u ^ (c >> 1) : c >> 1;
+	}
+	return c ^ 0xffffffffu;
+}
+
+static uint32_t
+be32(const unsigned char *p)
+{
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
+	    (uint32_t)p[2] << 8 | p[3];
+}
+
+/*
+ * A whole PNG: the magic, IHDR first (width, height), every chunk's
+ * CRC right, IDAT between, IEND last and nothing after it.
+ */
+static void
+assert_png(const unsigned char *p, size_t len, uint32_t width)
+{
+	static const unsigned char magic[8] = {
+		0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'
+	};
+	size_t at = 8;
+	int chunks = 0, idat = 0;
+
+	assert_true(len > 8 + 25 + 12);
+	assert_memory_equal(p, magic, 8);
+	for (;;) {
+		uint32_t n;
+
+		assert_true(at + 12 <= len);
+		n = be32(p + at);
+		assert_true(n <= len - at - 12);
+		if (crc32_of(p + at + 4, n + 4) != be32(p + at + 8 + n))
+			fail_msg("chunk %d (%.4s): bad CRC", chunks, p + at + 4);
+		if (!chunks) {
+			assert_memory_equal(p + at + 4, "IHDR", 4);
+			assert_int_equal(be32(p + at + 8), width);
+			assert_true(be32(p + at + 12) > 0);
+		}
+		idat += !memcmp(p + at + 4, "IDAT", 4);
+		chunks++;
+		if (!memcmp(p + at + 4, "IEND", 4)) {
+			assert_int_equal(at + 12 + n, len);
+			break;
+		}
+		at += 12 + n;
+	}
+	assert_true(idat > 0);
 }
 
 /* What kifu_record_show draws, or a failed test. */
@@ -134,12 +396,14 @@ test_show_svg(void **state)
 
 	(void)state;
 	a = show(r, "svg", NULL, &len);
-	assert_true(!strncmp(a, "<?xml", 5));
+	assert_svg(a);
+	assert_int_equal(strlen(a), len);
 	assert_non_null(strstr(a, "width=\"480\""));
 	assert_non_null(strstr(a, "Alice"));
 	assert_non_null(strstr(a, "</svg>"));
 	o = options("flip", "yes", "size", "300", NULL);
 	b = show(r, "svg", o, &len);
+	assert_svg(b);
 	assert_non_null(strstr(b, "width=\"300\""));
 	kifu_options_free(o);
 	/* Flipped at the same size differs; as the record says, it does not. */
@@ -151,6 +415,7 @@ test_show_svg(void **state)
 	o = options("flip", "yes", NULL);
 	kifu_free(b);
 	b = show(r, "svg", o, &len);
+	assert_svg(b);
 	assert_string_not_equal(a, b);
 	kifu_free(a);
 	kifu_free(b);
@@ -183,12 +448,61 @@ test_show_flipped_record(void **state)
 	kifu_file_free(f);
 }
 
+/*
+ * Names and comments as a hostile record gives them: markup and
+ * entities in the players' names, a name far too long, control bytes.
+ * The SVG stays well-formed, and shows the names escaped.
+ */
+static void
+test_show_hostile_headers(void **state)
+{
+	static const char kif[] = "先手：A&B <script>\"x\"'</script>\n"
+	    "後手：]]><!-- &amp; \x01\x7f\n"
+	    "手数----指手---------消費時間--\n"
+	    "   1 ７六歩(77)\n*<b>&</b>\n   2 ３四歩(33)\n";
+	struct { char *p; size_t n; } big;
+	kifu_file *f;
+	kifu_error *e = NULL;
+	char *svg;
+	size_t len, i;
+
+	(void)state;
+	assert_int_equal(kifu_read_buffer(kif, strlen(kif), "x.kif", NULL, &f,
+	    &e), KIFU_OK);
+	svg = show(kifu_file_record(f, 0), "svg", NULL, &len);
+	assert_svg(svg);
+	assert_null(strstr(svg, "<script>"));
+	assert_non_null(strstr(svg, "A&amp;B &lt;script&gt;"));
+	assert_null(strchr(svg, '\x01'));
+	kifu_free(svg);
+	kifu_file_free(f);
+	/* A name of 100,000 bytes. */
+	big.n = 100000;
+	big.p = malloc(big.n + 64);
+	memcpy(big.p, "先手：", strlen("先手："));
+	for (i = strlen("先手："); i < big.n; i++)
+		big.p[i] = "<&>\"'"[i % 5];
+	memcpy(big.p + big.n, "\n   1 ７六歩(77)\n", strlen(
+	    "\n   1 ７六歩(77)\n") + 1);
+	if (kifu_read_buffer(big.p, strlen(big.p), "big.kif", NULL, &f, &e) ==
+	    KIFU_OK) {
+		if (kifu_record_show(kifu_file_record(f, 0), "svg", NULL, &svg,
+		    &len, &e) == KIFU_OK) {
+			assert_svg(svg);
+			kifu_free(svg);
+		} else {
+			kifu_error_free(e);
+		}
+		kifu_file_free(f);
+	} else {
+		kifu_error_free(e);
+	}
+	free(big.p);
+}
+
 static void
 test_show_png_gif(void **state)
 {
-	static const unsigned char png_magic[8] = {
-		0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'
-	};
 	kifu_file *f = read_path(MINI);
 	const kifu_record *r = kifu_file_record(f, 0);
 	kifu_options *o = options("size", "240", "ply", "3", "delay", "100",
@@ -206,11 +520,7 @@ test_show_png_gif(void **state)
 		skip();
 	}
 	assert_true(len > 1000);
-	assert_memory_equal(out, png_magic, 8);
-	/* IHDR: 240 pixels wide. */
-	assert_int_equal(((unsigned char)out[16] << 24 |
-	    (unsigned char)out[17] << 16 | (unsigned char)out[18] << 8 |
-	    (unsigned char)out[19]), 240);
+	assert_png((const unsigned char *)out, len, 240);
 	kifu_free(out);
 	rc = kifu_record_show(r, "gif", o, &out, &len, &e);
 	if (!drawn(rc, e)) {
@@ -221,6 +531,7 @@ test_show_png_gif(void **state)
 	assert_memory_equal(out, "GIF89a", 6);
 	assert_int_equal((unsigned char)out[6] | (unsigned char)out[7] << 8,
 	    240);
+	assert_int_equal((unsigned char)out[len - 1], 0x3b);	/* trailer */
 	kifu_free(out);
 	kifu_options_free(o);
 	/* The whole game: more frames, more bytes. */
@@ -307,9 +618,11 @@ int
 main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_xml_checker),
 		cmocka_unit_test(test_show_text),
 		cmocka_unit_test(test_show_svg),
 		cmocka_unit_test(test_show_flipped_record),
+		cmocka_unit_test(test_show_hostile_headers),
 		cmocka_unit_test(test_show_png_gif),
 		cmocka_unit_test(test_show_errors),
 	};

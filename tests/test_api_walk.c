@@ -49,6 +49,17 @@ make_tree(void **state)
 	return 0;
 }
 
+/* The tests run at the top of the tree; the shell commands elsewhere. */
+static const char *
+cwd(void)
+{
+	static char buf[4096];
+
+	if (!getcwd(buf, sizeof(buf)))
+		fail_msg("getcwd");
+	return buf;
+}
+
 struct seen {
 	char names[32][256];
 	size_t len[32];
@@ -167,6 +178,78 @@ test_walk_all_files(void **state)
 	kifu_options_free(o);
 }
 
+/*
+ * The order: a directory's names as bytes compare (strcmp: capitals
+ * first, "a10" before "a9", UTF-8 last), an archive's members in the
+ * archive's own order, whatever the compression.
+ */
+static void
+test_walk_order(void **state)
+{
+	const char *want[] = {
+		"/B.csa", "/_x.csa", "/a10.csa", "/a9.csa",
+		"/m.tar.xz//z.csa", "/m.tar.xz//a.csa",
+		"/m.zip//z.csa", "/m.zip//d/a.csa", "/\xe5\xb0\x86.csa",
+	};
+	const char *o = in_dir("order");
+	struct seen s;
+	int i;
+
+	(void)state;
+	sh("mkdir -p %s/in/d && cd %s && for n in B _x a10 a9 "
+	    "'\xe5\xb0\x86'; do cp %s/%s \"$n.csa\"; done && "
+	    "cp %s/%s in/z.csa && cp %s/%s in/a.csa && cp in/a.csa in/d/ && "
+	    "(cd in && tar cJf ../m.tar.xz z.csa a.csa && "
+	    "zip -q ../m.zip z.csa d/a.csa) && rm -r in", o, o, cwd(),
+	    FLOODGATE, cwd(), FLOODGATE, cwd(), FORK);
+	walk_all(o, NULL, &s);
+	assert_int_equal(s.nerrors, 0);
+	assert_int_equal(s.n, 9);
+	for (i = 0; i < s.n; i++)
+		assert_string_equal(s.names[i], want[i]);
+	/* The members' bytes are the files'. */
+	assert_int_equal(s.len[4], s.len[0]);
+	assert_int_equal(s.len[6], s.len[0]);
+	assert_int_not_equal(s.len[5], s.len[0]);
+}
+
+/* "-": the bytes on standard input, once, named "<stdin>". */
+static void
+test_walk_stdin(void **state)
+{
+	kifu_walk *w;
+	kifu_error *e = NULL;
+	const char *name;
+	const void *data;
+	size_t len;
+	FILE *fp;
+	int saved = dup(0);
+
+	(void)state;
+	assert_non_null(fp = fopen(FORK, "rb"));
+	assert_int_equal(dup2(fileno(fp), 0), 0);
+	fclose(fp);
+	assert_int_equal(kifu_walk_open("-", NULL, &w, &e), KIFU_OK);
+	assert_int_equal(kifu_walk_next(w, &name, &data, &len, &e), 1);
+	assert_string_equal(name, "<stdin>");	/* as kifu check names it */
+	{
+		char buf[1 << 16];
+		FILE *in = fopen(FORK, "rb");
+		size_t n;
+
+		assert_non_null(in);
+		n = fread(buf, 1, sizeof(buf), in);
+		fclose(in);
+		assert_true(n > 100);
+		assert_int_equal(len, n);
+		assert_memory_equal(data, buf, n);
+	}
+	assert_int_equal(kifu_walk_next(w, &name, &data, &len, &e), 0);
+	kifu_walk_free(w);
+	assert_int_equal(dup2(saved, 0), 0);
+	close(saved);
+}
+
 /* A walk freed half-way, inside a directory and inside an archive. */
 static void
 test_walk_left_halfway(void **state)
@@ -237,6 +320,8 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_walk_tree),
 		cmocka_unit_test(test_walk_read),
 		cmocka_unit_test(test_walk_all_files),
+		cmocka_unit_test(test_walk_order),
+		cmocka_unit_test(test_walk_stdin),
 		cmocka_unit_test(test_walk_left_halfway),
 		cmocka_unit_test(test_walk_errors),
 	};
