@@ -239,6 +239,193 @@ test_book_read_write_query(void **state)
 }
 
 static void
+write_bytes(const char *path, const void *data, size_t n)
+{
+	FILE *fp = fopen(path, "wb");
+
+	assert_non_null(fp);
+	assert_int_equal(fwrite(data, 1, n, fp), n);
+	fclose(fp);
+}
+
+/* What a book file that is not one gets: the error, its place, no crash. */
+static void
+expect_read_error(const char *name, const void *data, size_t n,
+    const char *id, unsigned long line, unsigned long col)
+{
+	kifu_book *b;
+	kifu_error *e = NULL;
+	char *text;
+	size_t len;
+
+	write_bytes(in_dir(name), data, n);
+	assert_int_equal(kifu_book_new(NULL, &b, NULL), KIFU_OK);
+	if (kifu_book_read(b, in_dir(name), &e) != KIFU_ERR_READ)
+		fail_msg("%s read", name);
+	assert_string_equal(kifu_error_id(e), id);
+	assert_string_equal(kifu_error_file(e), in_dir(name));
+	if (kifu_error_line(e) != line || (col && kifu_error_column(e) != col))
+		fail_msg("%s: at %lu:%lu, not %lu:%lu", name,
+		    (unsigned long)kifu_error_line(e),
+		    (unsigned long)kifu_error_column(e), line, col);
+	kifu_error_free(e);
+	/* What came before the error is in the book, whole. */
+	assert_int_equal(kifu_book_write(b, &text, &len, &e), KIFU_OK);
+	assert_int_equal(strlen(text), len);
+	kifu_free(text);
+	kifu_book_free(b);
+}
+
+#define HEAD "#YANEURAOU-DB2016 1.00\nsfen " START "\n"
+
+/*
+ * Hostile book files: random bytes, a NUL inside a line, a move before
+ * any position, a board that is none, a line of a megabyte, sums that
+ * pass a 64-bit count; and queries of them.
+ */
+static void
+test_book_hostile(void **state)
+{
+	static const char nul[] = HEAD "7g7f no\0ne 0 0 1\n";
+	static const char big[] = HEAD "7g7f none 1000000000 0 1000000000\n";
+	unsigned char junk[4096];
+	kifu_book *b;
+	kifu_error *e = NULL;
+	char *text, *line;
+	size_t i, n = 1 << 20, len;
+	unsigned x = 12345;
+
+	(void)state;
+	for (i = 0; i < sizeof(junk); i++) {
+		x = x * 1103515245u + 12345u;
+		junk[i] = (unsigned char)(x >> 16);
+	}
+	junk[0] = 0xc3;	/* no '#', no 's': the first line is no book's */
+	expect_read_error("junk.db", junk, sizeof(junk), "book-syntax", 1, 0);
+	expect_read_error("nul.db", nul, sizeof(nul) - 1, "book-syntax", 3, 8);
+	expect_read_error("nosfen.db", "#YANEURAOU-DB2016 1.00\n7g7f none 0 "
+	    "0 1\n", 38, "book-syntax", 2, 1);
+	expect_read_error("board.db", "sfen 9/9/9 b - 1\n7g7f\n", 22,
+	    "sfen-syntax", 1, 0);
+	expect_read_error("count.db", HEAD "7g7f none 0 0 99999999999999999999"
+	    "\n", strlen(HEAD) + 36, "book-syntax", 3, 15);
+	/* A megabyte of a move: refused, not kept. */
+	line = malloc(n + strlen(HEAD) + 2);
+	memcpy(line, HEAD, strlen(HEAD));
+	memset(line + strlen(HEAD), 'a', n);
+	line[strlen(HEAD) + n] = '\n';
+	expect_read_error("long.db", line, strlen(HEAD) + n + 1, "book-limit",
+	    3, 0);
+	free(line);
+	/* Ten books of sums near the top: past LLONG_MAX is an error. */
+	write_bytes(in_dir("big.db"), big, sizeof(big) - 1);
+	assert_int_equal(kifu_book_new(NULL, &b, NULL), KIFU_OK);
+	for (i = 0; i < 10; i++) {
+		int rc = kifu_book_read(b, in_dir("big.db"), &e);
+
+		if (rc == KIFU_OK)
+			continue;
+		assert_int_equal(rc, KIFU_ERR_READ);
+		assert_string_equal(kifu_error_id(e), "book-overflow");
+		kifu_error_free(e);
+		break;
+	}
+	assert_true(i > 1 && i < 10);
+	kifu_book_free(b);
+	/* A book without its last newline, and an empty one, read. */
+	write_bytes(in_dir("nonl.db"), big, sizeof(big) - 2);
+	assert_int_equal(kifu_book_query(in_dir("nonl.db"), START, &text, &e),
+	    1);
+	assert_string_equal(text, "7g7f none 1000000000 0 1000000000\n");
+	kifu_free(text);
+	write_bytes(in_dir("empty.db"), "", 0);
+	assert_int_equal(kifu_book_new(NULL, &b, NULL), KIFU_OK);
+	assert_int_equal(kifu_book_read(b, in_dir("empty.db"), &e), KIFU_OK);
+	assert_int_equal(kifu_book_write(b, &text, &len, &e), KIFU_OK);
+	assert_string_equal(text, "#YANEURAOU-DB2016 1.00\n");
+	kifu_free(text);
+	kifu_book_free(b);
+	assert_int_equal(kifu_book_query(in_dir("empty.db"), START, &text, &e),
+	    0);
+	/*
+	 * Queries: of random bytes (no line of it is a position: not
+	 * found, as kifu book query says), with a position far too long.
+	 */
+	text = (char *)&text;
+	assert_int_equal(kifu_book_query(in_dir("junk.db"), START, &text, &e),
+	    0);
+	assert_null(text);
+	assert_null(e);
+	/* A bad line among the position's moves is an error, placed. */
+	assert_int_equal(kifu_book_query(in_dir("nul.db"), START, &text, &e),
+	    KIFU_ERR_READ);
+	assert_null(text);
+	assert_int_equal(kifu_error_line(e), 3);
+	assert_int_equal(kifu_error_column(e), 8);
+	kifu_error_free(e);
+	line = malloc(n + 1);
+	memset(line, '1', n);
+	line[n] = '\0';
+	memcpy(line, "sfen ", 5);
+	assert_int_equal(kifu_book_query("testdata/book/shogihome-style.db",
+	    line, &text, &e), KIFU_ERR_ARG);
+	kifu_error_free(e);
+	free(line);
+	assert_int_equal(kifu_book_query("testdata/book/shogihome-style.db",
+	    "startpos moves 7g7f 7g7f", &text, &e), KIFU_ERR_ARG);
+	kifu_error_free(e);
+	/* A directory is no book. */
+	assert_true(kifu_book_query("testdata/book", START, &text, &e) < 0);
+	kifu_error_free(e);
+}
+
+/* Records no book takes: unreadable, illegal, not standard shogi. */
+static void
+test_book_hostile_records(void **state)
+{
+	static const char bad[] = "PI\n+\n+7776FU\n-3334FU\n+2277UM\n-8822UM\n"
+	    "%TORYO\n/\nPI\n+\n+7776XX\n%TORYO\n";
+	kifu_options *o = options("results", "all");
+	kifu_book *b;
+	kifu_file *f;
+	kifu_error *e = NULL;
+	char *text;
+	size_t len;
+
+	(void)state;
+	assert_int_equal(kifu_book_new(o, &b, NULL), KIFU_OK);
+	assert_int_equal(kifu_read_buffer(bad, strlen(bad), "x.csa", NULL, &f,
+	    &e), KIFU_OK);
+	assert_int_equal(kifu_book_add(b, kifu_file_record(f, 0), &e),
+	    KIFU_ERR_SKIP);
+	assert_string_equal(kifu_error_id(e), "illegal");
+	kifu_error_free(e);
+	assert_int_equal(kifu_book_add(b, kifu_file_record(f, 1), &e),
+	    KIFU_ERR_SKIP);
+	assert_string_equal(kifu_error_id(e), "unreadable");
+	kifu_error_free(e);
+	kifu_file_free(f);
+	assert_int_equal(kifu_read_file("testdata/show/minishogi.kifu", NULL,
+	    &f, &e), KIFU_OK);
+	assert_int_equal(kifu_book_add(b, kifu_file_record(f, 0), &e),
+	    KIFU_ERR_SKIP);
+	assert_string_equal(kifu_error_id(e), "variant");	/* minishogi */
+	kifu_error_free(e);
+	kifu_file_free(f);
+	assert_int_equal(kifu_book_count(b, "records"), 3);
+	assert_int_equal(kifu_book_count(b, "variant"), 1);
+	assert_int_equal(kifu_book_count(b, "used"), 0);
+	assert_int_equal(kifu_book_count(b, "illegal"), 1);
+	assert_int_equal(kifu_book_count(b, "unreadable"), 1);
+	/* Nothing went in: a book of its header alone. */
+	assert_int_equal(kifu_book_write(b, &text, &len, &e), KIFU_OK);
+	assert_string_equal(text, "#YANEURAOU-DB2016 1.00\n");
+	kifu_free(text);
+	kifu_book_free(b);
+	kifu_options_free(o);
+}
+
+static void
 test_book_errors(void **state)
 {
 	kifu_book *b;
@@ -274,6 +461,8 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_book_selection),
 		cmocka_unit_test(test_book_read_write_query),
 		cmocka_unit_test(test_book_errors),
+		cmocka_unit_test(test_book_hostile),
+		cmocka_unit_test(test_book_hostile_records),
 	};
 
 	if (argc > 1)
