@@ -171,6 +171,69 @@ test_stats_read(void **state)
 	kifu_stats_free(whole);
 }
 
+/*
+ * Hostile shards: no object, negative and huge counts, nesting past any
+ * parser's depth, a NUL, random bytes. Each is an error at its line,
+ * counts nothing, and crashes nothing; an empty file counts nothing.
+ */
+static void
+test_stats_hostile(void **state)
+{
+	static const struct {
+		const char *text;
+		size_t len;
+		unsigned long line;
+	} bad[] = {
+		{ "{\"records\": -5}\n", 16, 1 },
+		{ "\n{\"records\": 99999999999999999999999}\n", 38, 2 },
+		{ "{\"records\": \"x\"}\n", 17, 1 },
+		{ "{\"records\": 1}\0\n", 16, 1 },
+		{ "{\"records\": 1, \"by\": \"colour\"}\n", 31, 1 },
+		{ "{\"records\": 1, \"results\": 7}\n", 30, 1 },
+		{ "\xff\xfe{}\n", 5, 1 },
+	};
+	kifu_stats *s;
+	kifu_error *e = NULL;
+	char *deep;
+	size_t i, n = 200000;
+
+	(void)state;
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		FILE *fp = fopen(in_dir("bad.json"), "wb");
+
+		assert_non_null(fp);
+		assert_int_equal(fwrite(bad[i].text, 1, bad[i].len, fp),
+		    bad[i].len);
+		fclose(fp);
+		assert_int_equal(kifu_stats_new(NULL, &s, NULL), KIFU_OK);
+		if (kifu_stats_read(s, in_dir("bad.json"), &e) !=
+		    KIFU_ERR_READ)
+			fail_msg("shard %zu read", i);
+		assert_int_equal(kifu_error_line(e), bad[i].line);
+		kifu_error_free(e);
+		assert_int_equal(kifu_stats_records(s), 0);
+		kifu_stats_free(s);
+	}
+	deep = malloc(2 * n + 2);
+	memset(deep, '[', n);
+	memset(deep + n, ']', n);
+	memcpy(deep + 2 * n, "\n", 2);
+	write_file(in_dir("deep.json"), deep);
+	free(deep);
+	assert_int_equal(kifu_stats_new(NULL, &s, NULL), KIFU_OK);
+	assert_int_equal(kifu_stats_read(s, in_dir("deep.json"), &e),
+	    KIFU_ERR_READ);
+	kifu_error_free(e);
+	write_file(in_dir("empty.json"), "");
+	assert_int_equal(kifu_stats_read(s, in_dir("empty.json"), &e),
+	    KIFU_OK);
+	assert_int_equal(kifu_stats_records(s), 0);
+	/* A directory is no shard. */
+	assert_int_equal(kifu_stats_read(s, "testdata", &e), KIFU_ERR_IO);
+	kifu_error_free(e);
+	kifu_stats_free(s);
+}
+
 static void
 test_stats_errors(void **state)
 {
@@ -217,6 +280,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_stats_merge),
 		cmocka_unit_test(test_stats_read),
 		cmocka_unit_test(test_stats_errors),
+		cmocka_unit_test(test_stats_hostile),
 	};
 
 	if (argc > 1)
