@@ -85,3 +85,48 @@ def test_book_errors(tmp_path):
     with pytest.raises(kifu.KifuError) as e:
         b.text()                          # written: the table is gone
     assert "written" in str(e.value)
+
+
+HEAD = "#YANEURAOU-DB2016 1.00\nsfen %s\n" % START
+
+
+@pytest.mark.parametrize("name,data,where", [
+    ("nul", (HEAD + "7g7f no\0ne 0 0 1\n").encode(), (3, 8)),
+    ("nosfen", b"#YANEURAOU-DB2016 1.00\n7g7f none 0 0 1\n", (2, 1)),
+    ("count", (HEAD + "7g7f none 0 0 99999999999999999999\n").encode(),
+     (3, 15)),
+    ("long", (HEAD + "a" * (1 << 20) + "\n").encode(), (3, None)),
+    ("latin1", HEAD.encode() + b"7g7f none 0 0 1 \xe9t\xe9\n7g7f x\n",
+     (4, None)),
+])
+def test_hostile_books(tmp_path, name, data, where):
+    path = tmp_path / (name + ".db")
+    path.write_bytes(data)
+    b = kifu.Book()
+    with pytest.raises(kifu.KifuError) as e:
+        b.read(path)
+    assert e.value.file == str(path)
+    assert e.value.line == where[0]
+    if where[1] is not None:
+        assert e.value.column == where[1]
+    # What came before the error is there; the book is still whole.
+    assert b.text().startswith("#YANEURAOU-DB2016 1.00\n")
+
+
+def test_hostile_queries(tmp_path):
+    junk = tmp_path / "junk.db"
+    junk.write_bytes(bytes((i * 7919) % 251 for i in range(4096)))
+    assert kifu.book_query(junk, START) is None
+    with pytest.raises(kifu.KifuError):
+        kifu.book_query(os.path.join(BOOKS, "shogihome-style.db"),
+                        "sfen " + "1" * 100000)
+    with pytest.raises(kifu.KifuError):
+        kifu.book_query(os.path.join(BOOKS, "shogihome-style.db"),
+                        "startpos moves 7g7f 7g7f")
+    big = tmp_path / "big.db"
+    big.write_text(HEAD + "7g7f none 1000000000 0 1000000000\n")
+    b = kifu.Book()
+    with pytest.raises(kifu.KifuError) as e:
+        for _ in range(10):
+            b.read(big)
+    assert e.value.id == "book-overflow"

@@ -1,7 +1,10 @@
 """Record.board(), svg(), png(), gif(): what `kifu show` draws, byte for
 byte, through the library (kifu_record_show)."""
 import os
+import struct
 import subprocess
+import xml.etree.ElementTree as ET
+import zlib
 
 import pytest
 
@@ -77,3 +80,49 @@ def test_picture_errors():
                              name="bad.csa")
     assert bad.status == "illegal"
     assert "手数＝2" in bad.board()
+
+
+def _png_chunks(data):
+    """The chunks of a PNG, each CRC checked."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    at, chunks = 8, []
+    while at < len(data):
+        n, kind = struct.unpack(">I4s", data[at:at + 8])
+        body = data[at + 8:at + 8 + n]
+        (crc,) = struct.unpack(">I", data[at + 8 + n:at + 12 + n])
+        assert zlib.crc32(kind + body) == crc, kind
+        chunks.append((kind, body))
+        at += 12 + n
+    assert at == len(data)
+    return chunks
+
+
+def test_pictures_are_well_formed():
+    (mini,) = kifu.read(MINI)
+    (game,) = kifu.read(FLOODGATE)
+    for r in (mini, game):
+        for ply in (0, 1, None):
+            root = ET.fromstring(r.svg(ply=ply).encode())
+            assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    chunks = _png_chunks(game.png(size=300))
+    kinds = [k for k, _ in chunks]
+    assert kinds[0] == b"IHDR" and kinds[-1] == b"IEND" and b"IDAT" in kinds
+    width, height = struct.unpack(">II", chunks[0][1][:8])
+    assert width == 300 and height > 0
+    raw = zlib.decompress(b"".join(b for k, b in chunks if k == b"IDAT"))
+    assert len(raw) > height * width  # a filter byte and pixels a row
+    assert mini.gif(size=200).endswith(b";")
+
+
+def test_hostile_names_stay_escaped():
+    name = "A&B <script>\"x\"'</script>\x01"
+    (r,) = kifu.read_bytes(("先手：%s\n後手：]]><!--\n"
+                            "   1 ７六歩(77)\n*<b>&</b>\n" % name).encode(),
+                           name="x.kif")
+    svg = r.svg()
+    ET.fromstring(svg.encode())
+    assert "<script>" not in svg and "A&amp;B &lt;script&gt;" in svg
+    long = "".join("<&>\"'"[i % 5] for i in range(100000))
+    (r,) = kifu.read_bytes(("先手：%s\n   1 ７六歩(77)\n" % long).encode(),
+                           name="long.kif")
+    ET.fromstring(r.svg().encode())

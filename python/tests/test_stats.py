@@ -67,3 +67,21 @@ def test_stats_errors(tmp_path):
     s = kifu.stats([RECORDS, os.path.join(TESTDATA, "csa/kifu")],
                    skipped=skipped)
     assert s.records > 11
+
+
+@pytest.mark.parametrize("text,line", [
+    (b'{"records": -5}\n', 1),
+    (b'\n{"records": 99999999999999999999999}\n', 2),
+    (b'{"records": "x"}\n', 1),
+    (b'{"records": 1}\0\n', 1),
+    (b"[" * 100000 + b"]" * 100000 + b"\n", 1),
+    (b"\xff\xfe{}\n", 1),
+])
+def test_hostile_shards(tmp_path, text, line):
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(text)
+    s = kifu.Stats()
+    with pytest.raises(kifu.KifuError) as e:
+        s.read(bad)
+    assert e.value.line == line and e.value.file == str(bad)
+    assert s.records == 0

@@ -82,3 +82,24 @@ def test_walk_is_lazy(tree):
     first = next(it)
     assert first.name.endswith("broken.csa")
     it.close()
+
+
+def test_walk_errors_are_values(tmp_path):
+    good = os.path.join(RECORDS, "r1-floodgate-2021.csa")
+    with tarfile.open(tmp_path / "whole.tar", "w") as tf:
+        for i in range(3):
+            tf.add(good, "g%d.csa" % i)
+    data = (tmp_path / "whole.tar").read_bytes()
+    (tmp_path / "cut.tar").write_bytes(data[:3000])
+    files = list(kifu.walk(tmp_path / "cut.tar"))
+    assert files[-1].error is not None and files[-1].error.id == "io"
+    assert all(f.error is None for f in files[:-1])
+    # A record file that is no record: the walk hands it over, reading
+    # it is what fails.
+    (tmp_path / "d").mkdir()
+    (tmp_path / "d" / "x.csa").write_bytes(b"\x00\xff" * 100)
+    (f,) = kifu.walk(tmp_path / "d")
+    assert f.data == b"\x00\xff" * 100
+    with pytest.raises(kifu.KifuError):
+        f.records
+    assert f.error is not None
