@@ -438,7 +438,8 @@ void kifu_engine_close(kifu_engine *e);
  * default: as the record says, kifu_record_flipped) and "size" (the
  * width in pixels, 120-4000, default 480); they show the players the
  * headers name and shade the last move's square. o NULL: the options
- * the file was read with. Fails with KIFU_ERR_ARG for an unknown kind,
+ * the file was read with. r and o are only read, during the call; on
+ * failure *out is NULL and *len 0. Fails with KIFU_ERR_ARG for an unknown kind,
  * or a "ply" past the main line (id "limit"); KIFU_ERR_WRITE for a
  * record that could not be read, or when librsvg or giflib cannot be
  * loaded or fail (id "picture": the message names the Debian package).
@@ -461,7 +462,10 @@ typedef struct kifu_stats kifu_stats;
  * New, empty statistics grouped as `kifu stats --by` groups: "none",
  * "player", "event", "year", "opening". by NULL: "none", or the
  * grouping of the first JSON kifu_stats_read reads, as `kifu stats
- * --merge` without --by. KIFU_ERR_ARG for an unknown grouping.
+ * --merge` without --by. KIFU_ERR_ARG for an unknown grouping (*out
+ * NULL). *out is the caller's, freed with kifu_stats_free; it keeps no
+ * pointer to what it was given: records, other statistics and paths
+ * are only read during the calls below.
  */
 int kifu_stats_new(const char *by, kifu_stats **out, kifu_error **err);
 void kifu_stats_free(kifu_stats *s);
@@ -473,8 +477,9 @@ void kifu_stats_free(kifu_stats *s);
  */
 int kifu_stats_add(kifu_stats *s, const kifu_record *r, kifu_error **err);
 /*
- * Adds b's counts to a. KIFU_ERR_ARG when b is grouped otherwise (and
- * has groups), unless a is empty and was made with by NULL.
+ * Adds b's counts to a (b is left as it was). KIFU_ERR_ARG when b is
+ * grouped otherwise (and has groups), unless a is empty and was made
+ * with by NULL; a is then unchanged.
  */
 int kifu_stats_merge(kifu_stats *a, const kifu_stats *b, kifu_error **err);
 /*
@@ -491,7 +496,8 @@ int kifu_stats_read(kifu_stats *s, const char *path, kifu_error **err);
  */
 char *kifu_stats_json(const kifu_stats *s);
 char *kifu_stats_text(const kifu_stats *s);
-/* The grouping ("none", "player"...) and the records counted. */
+/* The grouping ("none", "player"...: a static string) and the records
+ * counted. */
 const char *kifu_stats_by(const kifu_stats *s);
 long long kifu_stats_records(const kifu_stats *s);
 
@@ -529,8 +535,12 @@ long long kifu_stats_records(const kifu_stats *s);
 typedef struct kifu_walk kifu_walk;
 
 /*
- * Starts a walk of path (copied). KIFU_ERR_IO when path does not exist
- * or cannot be looked at; what is under it is read as the walk goes.
+ * Starts a walk of path ("-": standard input, read once and named
+ * "<stdin>" as kifu check names it). path is copied and o only read
+ * during the call. *out is the caller's, freed with kifu_walk_free,
+ * which may be called at any point of the walk (it closes what is
+ * open). KIFU_ERR_IO when path does not exist or cannot be looked at
+ * (*out NULL); what is under it is read as the walk goes.
  */
 int kifu_walk_open(const char *path, const kifu_options *o, kifu_walk **out,
     kifu_error **err);
@@ -569,7 +579,10 @@ typedef struct kifu_book kifu_book;
  * "min-moves", "min-rating", "results" (default: games decided on the
  * board, "resign,checkmate,declaration,perpetual-check"), "winner",
  * "uniq" (drop a game whose start and moves repeat an earlier one's).
- * o NULL: every default.
+ * o NULL: every default. o is only read during the call. *out is the
+ * caller's, freed with kifu_book_free, written or not (its spilled
+ * runs are files removed from their directory once opened: nothing is
+ * left behind, whatever ends the process).
  */
 int kifu_book_new(const kifu_options *o, kifu_book **out, kifu_error **err);
 void kifu_book_free(kifu_book *b);
@@ -577,9 +590,11 @@ void kifu_book_free(kifu_book *b);
  * Adds the record (borrowed for the call) by the verdict it was read
  * with, as build does: KIFU_OK when its positions went in; KIFU_ERR_SKIP
  * when it is left out, the error's id saying why ("unreadable",
- * "illegal", a selection's "min-moves", "no-rating", "min-rating",
- * "results", "winner", "uniq", or the training walk's refusal of its
- * start, "no-king"...); KIFU_ERR_IO when a run cannot be spilled.
+ * "illegal", "variant" (not standard shogi), a selection's
+ * "min-moves", "no-rating", "min-rating", "results", "winner", "uniq",
+ * or the training walk's refusal of its start, "no-king"...);
+ * KIFU_ERR_IO when a run cannot be spilled. The book keeps no pointer
+ * to the record: what it takes is copied.
  */
 int kifu_book_add(kifu_book *b, const kifu_record *r, kifu_error **err);
 /*
@@ -620,7 +635,9 @@ long long kifu_book_count(const kifu_book *b, const char *what);
  * 7g7f", "sfen ... moves ..."). A sorted book is searched by binary
  * search in the file. Returns 1 found, 0 not in the book (*out NULL),
  * KIFU_ERR_ARG for a position that is none, KIFU_ERR_IO when the book
- * cannot be read, KIFU_ERR_READ for an error in it (line and column).
+ * cannot be read, KIFU_ERR_READ for an error in it (line and column);
+ * *out is NULL but on 1. A file none of whose lines is a position (not
+ * a book at all) has no position: 0, as `kifu book query` says.
  */
 int kifu_book_query(const char *path, const char *position, char **out,
     kifu_error **err);
