@@ -72,9 +72,11 @@ SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 # subcommand, and what only commands need: options, messages) over it.
 LIB_DIRS := core parsers writers api walk stats query db book picture train \
 	mate engine
-# api/example.c is doc/library.md's example program (tests/install.sh builds
-# it against the installed library), not a part of libkifu.
-LIB_SRC := $(filter-out api/example.c,$(wildcard $(LIB_DIRS:%=%/*.c)))
+# api/example.c and api/example-walk.c are doc/library.md's example
+# programs (tests/install.sh builds them against the installed library),
+# not a part of libkifu.
+LIB_SRC := $(filter-out api/example.c api/example-walk.c,\
+	$(wildcard $(LIB_DIRS:%=%/*.c)))
 CMD_SRC := $(wildcard cmd/*.c)
 TEST_SRC := $(wildcard tests/test_*.c)
 

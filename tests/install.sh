@@ -1,8 +1,9 @@
 #!/bin/sh
 # make install into a temporary DESTDIR, then use what was installed as
-# a user would: the example program of doc/library.md (api/example.c,
-# which tests/docs/run.py checks the document's copy against) built with
-# pkg-config against the installed tree and run, the shared library's exported
+# a user would: the example programs of doc/library.md (api/example.c and
+# api/example-walk.c, which tests/docs/run.py checks the document's copies
+# against) built with pkg-config against the installed tree and run, the
+# shared library's exported
 # symbols (kifu_ only), the manual pages (rendered by man and mandoc
 # without a warning), the bash and zsh completions, and make uninstall
 # leaving nothing behind.
@@ -51,6 +52,19 @@ out=$(LD_LIBRARY_PATH="$root/lib" "$tmp/example" \
 	say "the example printed '$out'"
 LD_LIBRARY_PATH="$root/lib" ldd "$tmp/example" | grep -q "$root/lib/libkifu.so.0" ||
 	say "the example is not linked to the installed library"
+# The second, the walk with statistics and a book: the book is the one
+# kifu book build writes from the same records, byte for byte.
+# shellcheck disable=SC2086
+cc -o "$tmp/example-walk" "$top/api/example-walk.c" $flags ||
+	say "the walk example does not build"
+out=$(cd "$top" && LD_LIBRARY_PATH="$root/lib" "$tmp/example-walk" \
+    testdata/training/records "$tmp/book.db")
+[ "$out" = "11 records; $tmp/book.db: 243 positions, 246 moves from 9 records" ] ||
+	say "the walk example printed '$out'"
+(cd "$top" && "$root/bin/kifu" book build -j1 -o "$tmp/book-cli.db" \
+    testdata/training/records 2>/dev/null)
+cmp -s "$tmp/book.db" "$tmp/book-cli.db" ||
+	say "the walk example's book is not kifu book build's"
 # A static build works too.
 # shellcheck disable=SC2086
 cc -o "$tmp/example-static" "$top/api/example.c" \
