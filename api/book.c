@@ -105,7 +105,6 @@ API int
 kifu_book_read(kifu_book *k, const char *path, kifu_error **err)
 {
 	struct diag_list d;
-	const char *shown;
 	int rc;
 
 	api_ok(err);
@@ -113,20 +112,12 @@ kifu_book_read(kifu_book *k, const char *path, kifu_error **err)
 		return KIFU_ERR_ARG;
 	if (!path)
 		return api_fail(err, KIFU_ERR_ARG, NULL, "usage", "no path");
-	shown = strcmp(path, "-") ? path : "<stdin>";
 	diag_list_init(&d);
 	rc = book_read(&k->b, path, k->books_read++ == 0, &d);
 	if (rc < 0 && k->b.error)
 		rc = table_failed(k, err);
-	else if (rc < 0)
-		rc = api_fail(err, KIFU_ERR_IO, shown, "io", "cannot read "
-		    "'%s': %s", shown, strerror(errno));
-	else if (rc > 0) {
-		if (err)
-			*err = api_error_from_diag(shown,
-			    diag_first_error(&d));
-		rc = KIFU_ERR_READ;
-	}
+	else
+		rc = api_read_status(rc, path, &d, err);
 	diag_list_release(&d);
 	return rc;
 }
@@ -275,14 +266,11 @@ kifu_book_query(const char *path, const char *position, char **out,
 	case 0:
 		rc = 0;
 		break;
-	case 2:
-		if (err)
-			*err = api_error_from_diag(path, diag_first_error(&d));
-		rc = KIFU_ERR_READ;
+	case 2:		/* an error in the book */
+		rc = api_read_status(1, path, &d, err);
 		break;
 	default:
-		rc = api_fail(err, KIFU_ERR_IO, path, "io", "cannot read "
-		    "'%s': %s", path, strerror(errno));
+		rc = api_read_status(-1, path, &d, err);
 		break;
 	}
 	diag_list_release(&d);

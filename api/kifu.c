@@ -164,23 +164,7 @@ vfail(kifu_error **err, int status, const char *file, const char *id,
 	return status;
 }
 
-static int
-fail(kifu_error **err, int status, const char *file, const char *id,
-    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
-
-static int
-fail(kifu_error **err, int status, const char *file, const char *id,
-    const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	status = vfail(err, status, file, id, fmt, ap);
-	va_end(ap);
-	return status;
-}
-
-/* fail() for the files beside this one (api/libkifu.h). */
+/* For this file and those beside it (api/libkifu.h). */
 int
 api_fail(kifu_error **err, int status, const char *file, const char *id,
     const char *fmt, ...)
@@ -199,12 +183,23 @@ api_error_from_diag(const char *file, const struct diag *d)
 	return error_from_diag(file, d);
 }
 
-static void
-ok(kifu_error **err)
+int
+api_read_status(int rc, const char *path, const struct diag_list *d,
+    kifu_error **err)
 {
-	if (err)
-		*err = NULL;
+	const char *shown = strcmp(path, "-") ? path : "<stdin>";
+
+	if (rc < 0)
+		return api_fail(err, KIFU_ERR_IO, shown, "io", "cannot read "
+		    "'%s': %s", shown, strerror(errno));
+	if (rc > 0) {
+		if (err)
+			*err = error_from_diag(shown, diag_first_error(d));
+		return KIFU_ERR_READ;
+	}
+	return KIFU_OK;
 }
+
 
 API const char *kifu_error_message(const kifu_error *e) { return e->message; }
 API const char *kifu_error_text(const kifu_error *e) { return e->text; }
@@ -315,9 +310,9 @@ kifu_options_set(kifu_options *o, const char *key, const char *value,
 	int b;
 	char spec[96];
 
-	ok(err);
+	api_ok(err);
 	if (!key || !value)
-		return fail(err, KIFU_ERR_ARG, NULL, "usage",
+		return api_fail(err, KIFU_ERR_ARG, NULL, "usage",
 		    "an option needs a key and a value");
 	if ((b = api_opts_set(&o->x, key, value)) != 0) {
 		if (b < 0)
@@ -397,13 +392,13 @@ kifu_options_set(kifu_options *o, const char *key, const char *value,
 			goto bad;
 		o->mate.memory = m;
 	} else {
-		return fail(err, KIFU_ERR_ARG, NULL, "usage",
+		return api_fail(err, KIFU_ERR_ARG, NULL, "usage",
 		    "unknown option '%s'", key);
 	}
 	options_link(o);
 	return KIFU_OK;
 bad:
-	return fail(err, KIFU_ERR_ARG, NULL, "usage",
+	return api_fail(err, KIFU_ERR_ARG, NULL, "usage",
 	    "option '%s' does not take '%s'", key, value);
 }
 
@@ -525,11 +520,11 @@ kifu_read_file(const char *path, const kifu_options *o, kifu_file **out,
 	int rc;
 
 	*out = NULL;
-	ok(err);
+	api_ok(err);
 	if (!path)
-		return fail(err, KIFU_ERR_ARG, NULL, "usage", "no path");
+		return api_fail(err, KIFU_ERR_ARG, NULL, "usage", "no path");
 	if (input_read(path, &data) < 0) {
-		rc = fail(err, KIFU_ERR_IO, input_display_name(path), "io",
+		rc = api_fail(err, KIFU_ERR_IO, input_display_name(path), "io",
 		    "cannot read '%s': %s", input_display_name(path),
 		    strerror(errno));
 		strbuf_release(&data);
@@ -548,9 +543,9 @@ kifu_read_buffer(const void *bytes, size_t len, const char *name,
 	int rc;
 
 	*out = NULL;
-	ok(err);
+	api_ok(err);
 	if (!bytes && len)
-		return fail(err, KIFU_ERR_ARG, NULL, "usage", "no data");
+		return api_fail(err, KIFU_ERR_ARG, NULL, "usage", "no data");
 	strbuf_add(&data, bytes ? bytes : "", len);
 	rc = read_data(&data, name ? name : "<buffer>", o, out, err);
 	strbuf_release(&data);
@@ -943,7 +938,7 @@ write_text(const kifu_record *r, const struct format *f,
 	size_t i;
 
 	if (!r->readable)
-		return fail(err, KIFU_ERR_WRITE, NULL, "syntax",
+		return api_fail(err, KIFU_ERR_WRITE, NULL, "syntax",
 		    "record %d could not be read", r->index + 1);
 	diag_list_init(&d);
 	kr.from = r->format;
@@ -962,7 +957,7 @@ write_text(const kifu_record *r, const struct format *f,
 			rc = KIFU_ERR_WRITE;
 		}
 	if (rc == KIFU_OK && w < 0)
-		rc = fail(err, KIFU_ERR_WRITE, NULL, "limit",
+		rc = api_fail(err, KIFU_ERR_WRITE, NULL, "limit",
 		    "%s cannot hold record %d", f->name, r->index + 1);
 	diag_list_release(&d);
 	return rc;
@@ -984,12 +979,12 @@ encode_out(const struct strbuf *text, const struct write_opts *wo, char **out,
 		*out = strbuf_detach(&enc, len);
 		break;
 	case -1:
-		rc = fail(err, KIFU_ERR_WRITE, NULL, "encoding",
+		rc = api_fail(err, KIFU_ERR_WRITE, NULL, "encoding",
 		    "line %u, column %u: '%s' cannot be written in %s",
 		    bad.line, bad.col, cp, wo->encoding);
 		break;
 	default:
-		rc = fail(err, KIFU_ERR_WRITE, NULL, "encoding",
+		rc = api_fail(err, KIFU_ERR_WRITE, NULL, "encoding",
 		    "this system cannot convert to %s", wo->encoding);
 		break;
 	}
@@ -1005,8 +1000,9 @@ writer_for(const char *format, const struct kifu_options *opts,
 	const struct format *f = format ? formats_by_name(format) : NULL;
 
 	if (!f || !f->write) {
-		fail(err, KIFU_ERR_ARG, NULL, "usage", "unknown format '%s' "
-		    "(known: %s)", format ? format : "", formats_names());
+		api_fail(err, KIFU_ERR_ARG, NULL, "usage", "unknown format "
+		    "'%s' (known: %s)", format ? format : "",
+		    formats_names());
 		return NULL;
 	}
 	*wo = opts->wo;
@@ -1028,7 +1024,7 @@ kifu_record_write(const kifu_record *r, const char *format,
 	*out = NULL;
 	if (len)
 		*len = 0;
-	ok(err);
+	api_ok(err);
 	if (!(f = writer_for(format, opts, &wo, err)))
 		return KIFU_ERR_ARG;
 	if ((rc = write_text(r, f, opts, &wo, &text, err)) == KIFU_OK)
@@ -1051,11 +1047,11 @@ kifu_file_write(const kifu_file *file, const char *format,
 	*out = NULL;
 	if (len)
 		*len = 0;
-	ok(err);
+	api_ok(err);
 	if (!(f = writer_for(format, opts, &wo, err)))
 		return KIFU_ERR_ARG;
 	if (file->n > 1 && !f->separator)
-		return fail(err, KIFU_ERR_WRITE, file->name, "limit",
+		return api_fail(err, KIFU_ERR_WRITE, file->name, "limit",
 		    "%s holds one record a file; %s has %zu", f->name,
 		    file->name, file->n);
 	for (i = 0; i < file->n && rc == KIFU_OK; i++) {
@@ -1087,14 +1083,14 @@ kifu_record_export(const kifu_record *r, const char *format,
 		*len = 0;
 	if (rows)
 		*rows = 0;
-	ok(err);
+	api_ok(err);
 	if (!f)
-		return fail(err, KIFU_ERR_ARG, NULL, "usage",
+		return api_fail(err, KIFU_ERR_ARG, NULL, "usage",
 		    "unknown training format '%s' (known: %s)",
 		    format ? format : "", train_formats_names());
 	if (!r->readable || (strcmp(r->status, "ok") &&
 	    strcmp(r->status, "mismatch")))
-		return fail(err, KIFU_ERR_SKIP, NULL,
+		return api_fail(err, KIFU_ERR_SKIP, NULL,
 		    train_skip_name(TRAIN_SKIP_ILLEGAL), "record %d: %s",
 		    r->index + 1, r->error ? r->error->text :
 		    "it could not be read");
@@ -1104,7 +1100,7 @@ kifu_record_export(const kifu_record *r, const char *format,
 	s = f->write(&g, &opts->to, &sb, &n);
 	if (s != TRAIN_WRITTEN) {
 		strbuf_release(&sb);
-		return fail(err, KIFU_ERR_SKIP, NULL, train_skip_name(s),
+		return api_fail(err, KIFU_ERR_SKIP, NULL, train_skip_name(s),
 		    "record %d: %s", r->index + 1, train_skip_description(s));
 	}
 	if (rows)
@@ -1136,19 +1132,20 @@ kifu_mate_solve(const char *sfen, const kifu_options *o, kifu_mate **out,
 	struct position pos;
 	int i;
 
-	ok(err);
+	api_ok(err);
 	*out = NULL;
 	if (!o) {
 		options_default(&def);
 		o = &def;
 	}
 	if (!sfen)
-		return fail(err, KIFU_ERR_ARG, NULL, "usage", "no position");
+		return api_fail(err, KIFU_ERR_ARG, NULL, "usage",
+		    "no position");
 	problem_init(&pb);
 	problem_from_text(sfen, strlen(sfen), o->jo.variant ? o->jo.variant :
 	    variant_standard(), o->ply, 0, &pb);
 	if ((e = diag_first_error(&pb.d))) {
-		int st = fail(err, KIFU_ERR_READ, "<sfen>", e->id, "%s",
+		int st = api_fail(err, KIFU_ERR_READ, "<sfen>", e->id, "%s",
 		    e->message);
 
 		problem_release(&pb);
@@ -1157,10 +1154,10 @@ kifu_mate_solve(const char *sfen, const kifu_options *o, kifu_mate **out,
 	pos = pb.pos;
 	problem_release(&pb);
 	if (mate_prepare(&pos, o->mate.rules, &me) < 0)
-		return fail(err, KIFU_ERR_ARG, "<sfen>", me.id, "%s",
+		return api_fail(err, KIFU_ERR_ARG, "<sfen>", me.id, "%s",
 		    me.message);
 	if (!(c = mate_ctx_new(o->mate.memory)))
-		return fail(err, KIFU_ERR_ARG, NULL, "memory",
+		return api_fail(err, KIFU_ERR_ARG, NULL, "memory",
 		    "the memory budget (%zu bytes) cannot be had",
 		    o->mate.memory);
 	m = xcalloc(1, sizeof(*m));
@@ -1309,7 +1306,8 @@ kifu_engine_start(const char *command, const char *const *options,
 	*out = NULL;
 	core_init();
 	if (!command)
-		return fail(err, KIFU_ERR_ARG, NULL, "engine", "no engine command");
+		return api_fail(err, KIFU_ERR_ARG, NULL, "engine",
+		    "no engine command");
 	memset(&so, 0, sizeof(so));
 	so.command = command;
 	so.log_path = log;
@@ -1318,8 +1316,8 @@ kifu_engine_start(const char *command, const char *const *options,
 	k = xcalloc(1, sizeof(*k));
 	if (usi_start(&so, &k->e, &ue) < 0) {
 		free(k);
-		return fail(err, KIFU_ERR_ENGINE, NULL, usi_status_name(ue.status),
-		    "%s", ue.msg);
+		return api_fail(err, KIFU_ERR_ENGINE, NULL,
+		    usi_status_name(ue.status), "%s", ue.msg);
 	}
 	for (i = 0; options && options[i]; i++) {
 		const char *eq = strchr(options[i], '=');
@@ -1329,8 +1327,9 @@ kifu_engine_start(const char *command, const char *const *options,
 		if (!eq || eq == options[i]) {
 			usi_close(k->e);
 			free(k);
-			return fail(err, KIFU_ERR_ARG, NULL, "option", "an engine "
-			    "option is name=value, not '%s'", options[i]);
+			return api_fail(err, KIFU_ERR_ARG, NULL, "option",
+			    "an engine option is name=value, not '%s'",
+			    options[i]);
 		}
 		name = xstrndup(options[i], (size_t)(eq - options[i]));
 		rc = usi_set_option(k->e, name, eq + 1, &ue);
@@ -1346,13 +1345,13 @@ kifu_engine_start(const char *command, const char *const *options,
 	analyzer_init(&k->a, k->e, &k->o);
 	usi_result_init(&k->p.r);
 	*out = k;
-	ok(err);
+	api_ok(err);
 	return KIFU_OK;
 failed:
 	usi_close(k->e);
 	free(k);
-	return fail(err, KIFU_ERR_ENGINE, NULL, usi_status_name(ue.status), "%s",
-	    ue.msg);
+	return api_fail(err, KIFU_ERR_ENGINE, NULL, usi_status_name(ue.status),
+	    "%s", ue.msg);
 }
 
 API const char *
@@ -1417,8 +1416,8 @@ setup_position(const char *sfen, const char *moves, struct position *start,
 	if (!strcmp(s, "startpos"))
 		position_set_start(start, v);
 	else if (sfen_read(start, v, s, &se) != SFEN_OK)
-		return fail(err, KIFU_ERR_ARG, NULL, se.id, "not a position: %s",
-		    se.message);
+		return api_fail(err, KIFU_ERR_ARG, NULL, se.id,
+		    "not a position: %s", se.message);
 	*pos = *start;
 	*mv = NULL;
 	*n = 0;
@@ -1437,9 +1436,10 @@ setup_position(const char *sfen, const char *moves, struct position *start,
 		    (rule = rules_check_move(pos, &c, &m)) != RULE_OK) {
 			free(*mv);
 			*mv = NULL;
-			return fail(err, KIFU_ERR_ARG, NULL, rule != RULE_OK ?
-			    rule_id_name(rule) : "syntax", "move %d '%.*s': %s",
-			    *n + 1, (int)(k > 16 ? 16 : k), p, rule != RULE_OK ?
+			return api_fail(err, KIFU_ERR_ARG, NULL,
+			    rule != RULE_OK ? rule_id_name(rule) : "syntax",
+			    "move %d '%.*s': %s", *n + 1,
+			    (int)(k > 16 ? 16 : k), p, rule != RULE_OK ?
 			    rule_description(rule) : "not a USI move");
 		}
 		ALLOC_GROW(*mv, (size_t)*n + 1, alloc);
@@ -1463,12 +1463,12 @@ kifu_engine_analyse(kifu_engine *k, const char *sfen, const char *moves,
 
 	*json = NULL;
 	if (parse_limit(limit, &k->o.limit) < 0)
-		return fail(err, KIFU_ERR_ARG, NULL, "limit", "a limit is \"nodes "
-		    "N\", \"depth N\" or \"movetime MS\", not '%s'", limit ?
-		    limit : "");
+		return api_fail(err, KIFU_ERR_ARG, NULL, "limit", "a limit is "
+		    "\"nodes N\", \"depth N\" or \"movetime MS\", not '%s'",
+		    limit ? limit : "");
 	if (multipv < 1 || multipv > USI_MULTIPV_MAX)
-		return fail(err, KIFU_ERR_ARG, NULL, "multipv", "multipv takes 1 "
-		    "to %d, not %d", USI_MULTIPV_MAX, multipv);
+		return api_fail(err, KIFU_ERR_ARG, NULL, "multipv", "multipv "
+		    "takes 1 to %d, not %d", USI_MULTIPV_MAX, multipv);
 	if ((rc = setup_position(sfen, moves, &start, &pos, &mv, &n, err)))
 		return rc;
 	if (!usi_alive(k->e) && usi_restart(k->e, &ue) < 0)
@@ -1506,7 +1506,7 @@ kifu_engine_analyse(kifu_engine *k, const char *sfen, const char *moves,
 	k->p.ply = n;
 	k->p.parent = -1;
 	if (k->p.status == AN_FAILED) {
-		rc = fail(err, KIFU_ERR_ENGINE, NULL, "search", "%s",
+		rc = api_fail(err, KIFU_ERR_ENGINE, NULL, "search", "%s",
 		    k->p.error ? k->p.error : "the search failed");
 		free(k->p.error);
 		k->p.error = NULL;
@@ -1520,12 +1520,12 @@ kifu_engine_analyse(kifu_engine *k, const char *sfen, const char *moves,
 		sb.buf[--sb.len] = '\0';
 	*json = strbuf_detach(&sb, NULL);
 	free(mv);
-	ok(err);
+	api_ok(err);
 	return KIFU_OK;
 engine:
 	free(mv);
-	return fail(err, KIFU_ERR_ENGINE, NULL, usi_status_name(ue.status), "%s",
-	    ue.msg);
+	return api_fail(err, KIFU_ERR_ENGINE, NULL, usi_status_name(ue.status),
+	    "%s", ue.msg);
 }
 
 API void

@@ -31,6 +31,14 @@ int api_fail(kifu_error **err, int status, const char *file, const char *id,
     const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 /* A kifu_error for a diagnostic (its id static), shown in file. */
 kifu_error *api_error_from_diag(const char *file, const struct diag *d);
+/*
+ * What a reader of the file at path (a book, a shard of statistics)
+ * answered, as kifu.h's status: rc < 0, it could not be read (errno:
+ * KIFU_ERR_IO); > 0, d's first error (KIFU_ERR_READ); else KIFU_OK. The
+ * file is shown as path, "-" as "<stdin>".
+ */
+int api_read_status(int rc, const char *path, const struct diag_list *d,
+    kifu_error **err);
 
 static inline void
 api_ok(kifu_error **err)

@@ -3,9 +3,7 @@
  * game statistics counted a judged record at a time (stats/gamestats.c),
  * merged, and written as the JSON `kifu stats --json` prints.
  */
-#include <errno.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "api/libkifu.h"
 #include "core/xalloc.h"
@@ -96,24 +94,14 @@ API int
 kifu_stats_read(kifu_stats *s, const char *path, kifu_error **err)
 {
 	struct diag_list d;
-	const char *shown;
 	int rc;
 
 	api_ok(err);
 	if (!path)
 		return api_fail(err, KIFU_ERR_ARG, NULL, "usage", "no path");
-	shown = strcmp(path, "-") ? path : "<stdin>";
 	diag_list_init(&d);
-	rc = jsonl_read(path, merge_object, s, &d);
-	if (rc < 0)
-		rc = api_fail(err, KIFU_ERR_IO, shown, "io", "cannot read "
-		    "'%s': %s", shown, strerror(errno));
-	else if (rc > 0) {
-		if (err)
-			*err = api_error_from_diag(shown,
-			    diag_first_error(&d));
-		rc = KIFU_ERR_READ;
-	}
+	rc = api_read_status(jsonl_read(path, merge_object, s, &d), path, &d,
+	    err);
 	diag_list_release(&d);
 	return rc;
 }

@@ -82,6 +82,19 @@ def _raise(errp):
     raise err
 
 
+def _bytes_out(fn, *args):
+    """fn(*args, &out, &len, &err): the bytes it handed over, freed."""
+    out = ffi.new("char **")
+    n = ffi.new("size_t *")
+    errp = ffi.new("kifu_error **")
+    if fn(*args, out, n, errp) != 0:
+        _raise(errp)
+    try:
+        return bytes(ffi.buffer(out[0], n[0]))
+    finally:
+        lib.kifu_free(out[0])
+
+
 def _value(v):
     if isinstance(v, bool):
         return "yes" if v else "no"
@@ -350,17 +363,9 @@ class Record(_Pictures):
         """This record in another format, as bytes (its encoding).
 
         Without options, those the record was read with."""
-        out = ffi.new("char **")
-        n = ffi.new("size_t *")
-        errp = ffi.new("kifu_error **")
         o = _Options(options).ptr if options else ffi.NULL
-        if lib.kifu_record_write(self._ptr, format.encode(), o, out, n,
-                                 errp) != 0:
-            _raise(errp)
-        try:
-            return bytes(ffi.buffer(out[0], n[0]))
-        finally:
-            lib.kifu_free(out[0])
+        return _bytes_out(lib.kifu_record_write, self._ptr, format.encode(),
+                          o)
 
     def export(self, format="hcpe", **options):
         """The record's training rows as bytes; KifuError when skipped.
@@ -429,15 +434,7 @@ def convert(path, to, **options):
     """The file in another format, as `kifu convert` writes it (bytes)."""
     o = _Options(options).ptr
     f = _read_file(path, o)
-    out = ffi.new("char **")
-    n = ffi.new("size_t *")
-    errp = ffi.new("kifu_error **")
-    if lib.kifu_file_write(f.ptr, to.encode(), o, out, n, errp) != 0:
-        _raise(errp)
-    try:
-        return bytes(ffi.buffer(out[0], n[0]))
-    finally:
-        lib.kifu_free(out[0])
+    return _bytes_out(lib.kifu_file_write, f.ptr, to.encode(), o)
 
 
 def _paths(paths):

@@ -53,21 +53,9 @@ class Book:
         options), as ``kifu book build`` does. A file that cannot be read
         is left out and, when ``skipped`` is a list, appended to it as a
         KifuError. Returns the number of records used."""
-        from . import KifuError
-        from ._walk import walk
-        if isinstance(paths, (str, bytes, os.PathLike)):
-            paths = [paths]
-        used = 0
-        for path in paths:
-            for f in walk(path, **options):
-                try:
-                    records = f.records
-                except KifuError as e:
-                    if skipped is not None:
-                        skipped.append(e)
-                    continue
-                used += sum(self.add(r) for r in records)
-        return used
+        from ._walk import records_under
+        return sum(self.add(r) for r in records_under(paths, skipped,
+                                                      **options))
 
     def read(self, path):
         """Combines a book file with this one, as ``kifu book merge``."""
@@ -79,16 +67,8 @@ class Book:
 
     def text(self):
         """The book (sorted, as YaneuraOu sorts one), as str."""
-        from . import _raise
-        out = ffi.new("char **")
-        n = ffi.new("size_t *")
-        errp = ffi.new("kifu_error **")
-        if lib.kifu_book_write(self._ptr, out, n, errp) != 0:
-            _raise(errp)
-        try:
-            return ffi.buffer(out[0], n[0])[:].decode("utf-8")
-        finally:
-            lib.kifu_free(out[0])
+        from . import _bytes_out
+        return _bytes_out(lib.kifu_book_write, self._ptr).decode("utf-8")
 
     def write(self, path, replace=False):
         """Writes the book to path, whole or not at all (an existing file

@@ -1,22 +1,14 @@
 """A record's position as ``kifu show`` draws it: the terminal board,
 SVG, PNG, and the game as an animated GIF (kifu_record_show)."""
-from ._lib import ffi, lib
+from ._lib import lib
 
 
 def _show(record, what, options):
     # Imported here: the package's __init__ imports this module.
-    from . import _Options, _raise
-    out = ffi.new("char **")
-    n = ffi.new("size_t *")
-    errp = ffi.new("kifu_error **")
+    from . import _Options, _bytes_out
     o = _Options({k: v for k, v in options.items() if v is not None})
-    if lib.kifu_record_show(record._ptr, what.encode(), o.ptr, out, n,
-                            errp) != 0:
-        _raise(errp)
-    try:
-        return bytes(ffi.buffer(out[0], n[0]))
-    finally:
-        lib.kifu_free(out[0])
+    return _bytes_out(lib.kifu_record_show, record._ptr, what.encode(),
+                      o.ptr)
 
 
 class Pictures:

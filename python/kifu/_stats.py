@@ -85,23 +85,13 @@ def stats(paths, by=None, skipped=None, **options):
     compared). A file or record that cannot be read is not counted, and,
     when ``skipped`` is a list, appended to it as a KifuError."""
     from . import KifuError
-    from ._walk import walk
+    from ._walk import records_under
     options.setdefault("result_check", False)
     s = Stats(by)
-    if isinstance(paths, (str, bytes, os.PathLike)):
-        paths = [paths]
-    for path in paths:
-        for f in walk(path, **options):
-            try:
-                records = f.records
-            except KifuError as e:
-                if skipped is not None:
-                    skipped.append(e)
-                continue
-            for r in records:
-                try:
-                    s.add(r)
-                except KifuError as e:
-                    if skipped is not None:
-                        skipped.append(e)
+    for r in records_under(paths, skipped, **options):
+        try:
+            s.add(r)
+        except KifuError as e:
+            if skipped is not None:
+                skipped.append(e)
     return s

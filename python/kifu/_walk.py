@@ -103,3 +103,21 @@ def _files(w, o):
             continue
         yield File(ffi.string(name[0]).decode("utf-8", "surrogateescape"),
                    bytes(ffi.buffer(data[0], n[0])), o)
+
+
+def records_under(paths, skipped=None, **options):
+    """The records of every file under the paths (walked, read with the
+    options), one at a time; a file that cannot be read is passed over
+    and, when skipped is a list, appended to it as a KifuError."""
+    from . import KifuError
+    if isinstance(paths, (str, bytes, os.PathLike)):
+        paths = [paths]
+    for path in paths:
+        for f in walk(path, **options):
+            try:
+                records = f.records
+            except KifuError as e:
+                if skipped is not None:
+                    skipped.append(e)
+                continue
+            yield from records

@@ -6,10 +6,8 @@ import subprocess
 import pytest
 
 import kifu
+from where import KIFU, TESTDATA
 
-TOP = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
-TESTDATA = os.path.join(TOP, "testdata")
-KIFU = os.environ.get("KIFU", os.path.join(TOP, "kifu"))
 BOOKS = os.path.join(TESTDATA, "book")
 RECORDS = os.path.join(TESTDATA, "training/records")
 START = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"

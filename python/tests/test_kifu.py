@@ -11,10 +11,8 @@ import subprocess
 import pytest
 
 import kifu
+from where import KIFU, TESTDATA
 
-TOP = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
-TESTDATA = os.path.join(TOP, "testdata")
-KIFU = os.environ.get("KIFU", os.path.join(TOP, "kifu"))
 FORK = os.path.join(TESTDATA, "kif/json-kifu-format/test/files/kif/fork.kif")
 FLOODGATE = os.path.join(TESTDATA, "training/records/r1-floodgate-2021.csa")
 MULTI = os.path.join(TESTDATA, "csa/kifu/multi.csa")

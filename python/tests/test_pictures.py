@@ -9,10 +9,8 @@ import zlib
 import pytest
 
 import kifu
+from where import KIFU, TESTDATA
 
-TOP = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
-TESTDATA = os.path.join(TOP, "testdata")
-KIFU = os.environ.get("KIFU", os.path.join(TOP, "kifu"))
 MINI = os.path.join(TESTDATA, "show/minishogi.kifu")
 FLIPPED = os.path.join(TESTDATA, "kif/kifu-samples/flipped.kif")
 FLOODGATE = os.path.join(TESTDATA, "training/records/r1-floodgate-2021.csa")

@@ -9,10 +9,8 @@ import zipfile
 import pytest
 
 import kifu
+from where import KIFU, TESTDATA
 
-TOP = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
-TESTDATA = os.path.join(TOP, "testdata")
-KIFU = os.environ.get("KIFU", os.path.join(TOP, "kifu"))
 RECORDS = os.path.join(TESTDATA, "training/records")
 
 
