@@ -4,6 +4,7 @@
  * draws them, the options that choose the position and the style, and
  * the errors.
  */
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -543,6 +544,65 @@ test_show_png_gif(void **state)
 	kifu_file_free(f);
 }
 
+struct drawer {
+	const kifu_record *r;
+	const char *what;
+	char *out;
+	size_t len;
+	int rc;
+};
+
+static void *
+draw(void *arg)
+{
+	struct drawer *d = arg;
+	kifu_options *o = kifu_options_new();
+	kifu_error *e = NULL;
+
+	kifu_options_set(o, "size", "200", NULL);
+	d->rc = kifu_record_show(d->r, d->what, o, &d->out, &d->len, &e);
+	kifu_error_free(e);
+	kifu_options_free(o);
+	return NULL;
+}
+
+/*
+ * Threads draw at once (the libraries loaded under pthread_once, each
+ * picture its own state): the same bytes as one after the other.
+ */
+static void
+test_show_threads(void **state)
+{
+	kifu_file *f = read_path(MINI);
+	struct drawer d[4], alone;
+	pthread_t t[4];
+	int i;
+
+	(void)state;
+	for (i = 0; i < 4; i++) {
+		memset(&d[i], 0, sizeof(d[i]));
+		d[i].r = kifu_file_record(f, 0);
+		d[i].what = i % 2 ? "png" : "svg";
+		assert_int_equal(pthread_create(&t[i], NULL, draw, &d[i]), 0);
+	}
+	for (i = 0; i < 4; i++)
+		assert_int_equal(pthread_join(t[i], NULL), 0);
+	for (i = 0; i < 4; i++) {
+		memset(&alone, 0, sizeof(alone));
+		alone.r = d[i].r;
+		alone.what = d[i].what;
+		draw(&alone);
+		assert_int_equal(d[i].rc, alone.rc);
+		if (d[i].rc == KIFU_OK) {
+			assert_int_equal(d[i].len, alone.len);
+			assert_memory_equal(d[i].out, alone.out, alone.len);
+		}
+		kifu_free(d[i].out);
+		kifu_free(alone.out);
+	}
+	kifu_file_free(f);
+}
+
 static void
 test_show_errors(void **state)
 {
@@ -624,6 +684,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_show_flipped_record),
 		cmocka_unit_test(test_show_hostile_headers),
 		cmocka_unit_test(test_show_png_gif),
+		cmocka_unit_test(test_show_threads),
 		cmocka_unit_test(test_show_errors),
 	};
 
