@@ -193,8 +193,8 @@ SAN_REGRESS := $(FUZZ_TARGETS:%=build/san/fuzz/regress_%) \
 	build/san/fuzz/regress_stats build/san/fuzz/regress_book \
 	build/san/fuzz/regress_problems build/san/fuzz/regress_engine
 
-build/san/fuzz/regress_%: tests/fuzz/fuzz.c tests/fuzz/standalone.c \
-		build/san/libkifu.a
+build/san/fuzz/regress_%: tests/fuzz/fuzz.c tests/xmlcheck.h \
+		tests/fuzz/standalone.c build/san/libkifu.a
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(WARN) $(SAN_FLAGS) -DFUZZ_FORMAT='"$*"' -o $@ \
 		tests/fuzz/fuzz.c tests/fuzz/standalone.c \
@@ -284,7 +284,7 @@ fuzz: $(FUZZ_TARGETS:%=build/fuzz/fuzz_%) build/fuzz/fuzz_dump \
 	build/fuzz/fuzz_keys build/fuzz/fuzz_stats build/fuzz/fuzz_book \
 	build/fuzz/fuzz_problems build/fuzz/fuzz_engine
 
-build/fuzz/fuzz_%: tests/fuzz/fuzz.c $(LIB_SRC)
+build/fuzz/fuzz_%: tests/fuzz/fuzz.c tests/xmlcheck.h $(LIB_SRC)
 	@mkdir -p $(@D)
 	$(CC) $(FUZZ_CPPFLAGS) -std=c11 -Wall -Wextra -Werror $(FUZZ_FLAGS) \
 		-DFUZZ_FORMAT='"$*"' -o $@ tests/fuzz/fuzz.c $(LIB_SRC) $(LIBS)

@@ -6,7 +6,7 @@
  * format that can hold it and read back: the main line must come back
  * move for move (a round-trip oracle, not only a crash test), and the
  * last position's pictures and the evaluation graph (kifu show) must be
- * sound; a reader asked for
+ * sound (the SVGs well-formed XML, tests/xmlcheck.h); a reader asked for
  * the headers only (kifu find) must give the same headers and start; the
  * headers fold and give dates as kifu find compares them, both stable
  * when done again. A mismatch aborts, which libFuzzer reports like a
@@ -26,6 +26,7 @@
 #include "core/usi.h"
 #include "picture/diagram.h"
 #include "picture/graph.h"
+#include "../xmlcheck.h"
 
 /* Kept small so that one input cannot take seconds. */
 #define MAX_INPUT (1 << 18)
@@ -120,6 +121,7 @@ pictures(const struct record *r)
 	struct record back;
 	struct reader rd;
 	struct text t;
+	char why[256];
 	size_t i;
 
 	text_init(&t);
@@ -144,6 +146,12 @@ pictures(const struct record *r)
 			abort();
 	if (out.len < 7 || strcmp(out.buf + out.len - 7, "</svg>\n") != 0)
 		abort();
+	if (strlen(out.buf) != out.len ||
+	    !xml_well_formed(out.buf, why, sizeof(why))) {
+		fprintf(stderr, "fuzz: the SVG is not XML: %s\n%s\n", why,
+		    out.buf);
+		abort();
+	}
 	record_release(&back);
 	text_release(&t);
 	diag_list_release(&d);
@@ -164,7 +172,8 @@ has_control(const struct strbuf *sb)
 
 /*
  * The evaluation graph: every point in range, the counts consistent, the
- * SVG whole and without control characters, the sparkline one line.
+ * SVG whole, well-formed and without control characters, the sparkline
+ * one line.
  */
 static void
 graph(const struct record *r)
@@ -172,6 +181,7 @@ graph(const struct record *r)
 	struct strbuf out = STRBUF_INIT;
 	struct graph_opts o;
 	struct graph g;
+	char why[256] = "";
 	int k, points = 0;
 
 	graph_init(&g);
@@ -196,9 +206,11 @@ graph(const struct record *r)
 	}
 	graph_svg(&g, 640, &out);
 	if (has_control(&out) || out.len < 7 ||
-	    strcmp(out.buf + out.len - 7, "</svg>\n") != 0) {
-		fprintf(stderr, "fuzz: the graph's SVG is not whole:\n%s\n",
-		    out.buf);
+	    strcmp(out.buf + out.len - 7, "</svg>\n") != 0 ||
+	    strlen(out.buf) != out.len ||
+	    !xml_well_formed(out.buf, why, sizeof(why))) {
+		fprintf(stderr, "fuzz: the graph's SVG is not whole XML "
+		    "(%s):\n%s\n", why, out.buf);
 		abort();
 	}
 	strbuf_reset(&out);
