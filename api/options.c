@@ -16,7 +16,7 @@ api_opts_init(struct api_opts *x)
 {
 	memset(x, 0, sizeof(*x));
 	x->show.flip = -1;
-	x->show.size = 480;
+	x->show.size = 0;	/* the kind's: 480, a graph 640 */
 	x->show.delay_ms = 1000;
 	book_opts_init(&x->book);
 }

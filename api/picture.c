@@ -6,10 +6,55 @@
 #include <string.h>
 
 #include "api/libkifu.h"
+#include "picture/graph.h"
 #include "picture/picture.h"
 
-static const char *const kinds[] = { "text", "svg", "png", "gif" };
-enum { SHOW_TEXT, SHOW_SVG, SHOW_PNG, SHOW_GIF, SHOW_NB };
+static const char *const kinds[] = {
+	"text", "svg", "png", "gif", "graph", "graph-svg", "graph-png"
+};
+enum {
+	SHOW_TEXT, SHOW_SVG, SHOW_PNG, SHOW_GIF, SHOW_GRAPH, SHOW_GRAPH_SVG,
+	SHOW_GRAPH_PNG, SHOW_NB
+};
+
+/*
+ * The evaluations of the first `played` moves of r as `kifu show
+ * --graph` draws them: the sparkline, or the graph's SVG or PNG.
+ */
+static int
+draw_graph(int k, const struct record *r, int played,
+    const struct api_show *s, struct strbuf *out, kifu_error **err)
+{
+	struct strbuf svg = STRBUF_INIT, why = STRBUF_INIT;
+	int w = s->size ? s->size : 640, rc = 0;
+	struct graph_opts go;
+	struct graph g;
+
+	graph_init(&g);
+	graph_opts_init(&go);
+	graph_read(&g, r, played, &go);
+	if (!g.points)
+		rc = api_fail(err, KIFU_ERR_WRITE, NULL, "no-evaluation",
+		    "no evaluation in the comments of the main line's %d "
+		    "move%s (kifu analyze writes them)", played,
+		    played == 1 ? "" : "s");
+	else if (k == SHOW_GRAPH) {
+		graph_sparkline(&g, GRAPH_COLUMNS, s->colour, out);
+		strbuf_addc(out, '\n');
+	} else if (k == SHOW_GRAPH_SVG) {
+		graph_svg(&g, w, out);
+	} else {
+		graph_svg(&g, w, &svg);
+		if (picture_svg_png(&svg, w, graph_svg_height(w), out,
+		    &why) < 0)
+			rc = api_fail(err, KIFU_ERR_WRITE, NULL, "picture",
+			    "cannot draw the PNG: %s", why.buf);
+	}
+	graph_release(&g);
+	strbuf_release(&svg);
+	strbuf_release(&why);
+	return rc;
+}
 
 static int
 kind_of(const char *what)
@@ -34,7 +79,9 @@ draw(int k, const struct record *r, const struct diagram *dg, int played,
 	struct diag_list d;
 	int rc = 0;
 
-	ss.width = s->size;
+	if (k >= SHOW_GRAPH)
+		return draw_graph(k, r, played, s, out, err);
+	ss.width = s->size ? s->size : 480;
 	ss.flip = s->flip >= 0 ? s->flip : r->flipped;
 	switch (k) {
 	case SHOW_TEXT:
@@ -85,7 +132,8 @@ kifu_record_show(const kifu_record *r, const char *what,
 	api_ok(err);
 	if (k < 0)
 		return api_fail(err, KIFU_ERR_ARG, NULL, "usage", "no picture "
-		    "'%s' (known: text, svg, png, gif)", what ? what : "");
+		    "'%s' (known: text, svg, png, gif, graph, graph-svg, "
+		    "graph-png)", what ? what : "");
 	api_record_judged(r, &j);
 	if (!j.r)
 		return api_fail(err, KIFU_ERR_WRITE, NULL, "syntax", "record "

@@ -95,9 +95,6 @@ enum {
 	OPT_SIZE, OPT_FORCE, OPT_FROM, OPT_GRAPH
 };
 
-/* The sparkline's width at most, in columns. */
-#define GRAPH_COLUMNS 64
-
 struct show {
 	enum mode mode;
 	int ply;		/* --ply, or -1: the last */

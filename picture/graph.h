@@ -110,5 +110,7 @@ int graph_svg_height(int width);
  */
 void graph_sparkline(const struct graph *g, int columns, int colour,
     struct strbuf *out);
+/* The sparkline's width at most, in columns, as kifu show draws it. */
+#define GRAPH_COLUMNS 64
 
 #endif /* KIFU_PICTURE_GRAPH_H */

@@ -378,6 +378,57 @@ test_show_png_gif(void **state)
 	kifu_file_free(f);
 }
 
+/* The evaluation graph, as kifu show --graph draws it. */
+static void
+test_show_graph(void **state)
+{
+	kifu_file *f = read_path("testdata/show/analysed-ouza201410070101.kif");
+	const kifu_record *r = kifu_file_record(f, 0);
+	kifu_options *o;
+	kifu_error *e = NULL;
+	char *out, *all;
+	size_t len;
+	int rc;
+
+	(void)state;
+	out = show(r, "graph", NULL, &len);
+	assert_int_equal(strlen(out), len);
+	assert_non_null(strstr(out, "\xe2\x96"));	/* blocks: ▁..█ */
+	assert_ptr_equal(strchr(out, '\n'), out + len - 1);
+	assert_null(strstr(out, "\033["));
+	kifu_free(out);
+	out = show(r, "graph-svg", NULL, &len);
+	assert_svg(out);
+	assert_non_null(strstr(out, "width=\"640\""));
+	assert_non_null(strstr(out, "class=\"point\""));
+	/* To a ply: fewer points. */
+	o = options("ply", "10", NULL);
+	all = out;
+	out = show(r, "graph-svg", o, &len);
+	assert_svg(out);
+	assert_true(strlen(out) < strlen(all));
+	assert_null(strstr(out, "data-ply=\"11\""));
+	kifu_free(out);
+	kifu_free(all);
+	kifu_options_free(o);
+	o = options("size", "300", NULL);
+	rc = kifu_record_show(r, "graph-png", o, &out, &len, &e);
+	if (drawn(rc, e)) {
+		assert_png((const unsigned char *)out, len, 300);
+		kifu_free(out);
+	}
+	kifu_options_free(o);
+	kifu_file_free(f);
+	/* A record without an evaluation has no graph. */
+	f = read_path(MINI);
+	assert_int_equal(kifu_record_show(kifu_file_record(f, 0), "graph",
+	    NULL, &out, &len, &e), KIFU_ERR_WRITE);
+	assert_null(out);
+	assert_string_equal(kifu_error_id(e), "no-evaluation");
+	kifu_error_free(e);
+	kifu_file_free(f);
+}
+
 struct drawer {
 	const kifu_record *r;
 	const char *what;
@@ -518,6 +569,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_show_flipped_record),
 		cmocka_unit_test(test_show_hostile_headers),
 		cmocka_unit_test(test_show_png_gif),
+		cmocka_unit_test(test_show_graph),
 		cmocka_unit_test(test_show_threads),
 		cmocka_unit_test(test_show_errors),
 	};

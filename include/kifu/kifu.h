@@ -431,12 +431,18 @@ void kifu_engine_close(kifu_engine *e);
  *   "gif":  the game as an animated GIF (bytes), from the start to the
  *           position, a frame a move (librsvg and giflib), each frame
  *           "delay" milliseconds (default 1000), or with "real-time" (a
- *           factor) the time the record gives the next move times it.
+ *           factor) the time the record gives the next move times it;
+ *   "graph", "graph-svg", "graph-png": the evaluations the comments of
+ *           the main line's moves give, to the position, as `kifu show
+ *           --graph` draws them: a sparkline line (with "color"
+ *           "always", the flagged moves in colour), an SVG, a PNG;
+ *           KIFU_ERR_WRITE (id "no-evaluation") for a record without
+ *           any.
  * The position is the one after option "ply" moves of the main line,
  * else after its last legal move (an illegal record is drawn up to its
  * first illegal move). Pictures take "flip" ("yes": as White sees it;
  * default: as the record says, kifu_record_flipped) and "size" (the
- * width in pixels, 120-4000, default 480); they show the players the
+ * width in pixels, 120-4000, default 480, a graph 640); they show the players the
  * headers name and shade the last move's square. o NULL: the options
  * the file was read with. r and o are only read, during the call; on
  * failure *out is NULL and *len 0. Fails with KIFU_ERR_ARG for an unknown kind,

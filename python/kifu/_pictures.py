@@ -1,5 +1,6 @@
 """A record's position as ``kifu show`` draws it: the terminal board,
-SVG, PNG, and the game as an animated GIF (kifu_record_show)."""
+SVG, PNG, the game as an animated GIF, and its evaluations as a graph
+(kifu_record_show)."""
 from ._lib import lib
 
 
@@ -45,6 +46,24 @@ class Pictures:
         (a factor) the time the record gives the next move, times it."""
         return _show(self, "gif", {"ply": ply, "flip": flip, "size": size,
                                    "delay": delay, "real_time": real_time})
+
+    def graph(self, ply=None, color=False):
+        """The evaluations of the main line (to ply) as ``kifu show
+        --graph`` prints them: a sparkline, the last evaluation and the
+        flagged moves, one line (ANSI colours with color=True).
+        KifuError (id "no-evaluation") for a record without any."""
+        return _show(self, "graph", {
+            "ply": ply, "color": "always" if color else "never"}
+        ).decode("utf-8")
+
+    def graph_svg(self, ply=None, size=640):
+        """The evaluation graph as SVG (str), as ``--graph --svg``."""
+        return _show(self, "graph-svg", {"ply": ply,
+                                         "size": size}).decode("utf-8")
+
+    def graph_png(self, ply=None, size=640):
+        """The evaluation graph as a PNG (bytes), as ``--graph --png``."""
+        return _show(self, "graph-png", {"ply": ply, "size": size})
 
     def _repr_svg_(self):
         # Jupyter shows a record as its final position.

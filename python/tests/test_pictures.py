@@ -124,3 +124,25 @@ def test_hostile_names_stay_escaped():
     (r,) = kifu.read_bytes(("先手：%s\n   1 ７六歩(77)\n" % long).encode(),
                            name="long.kif")
     ET.fromstring(r.svg().encode())
+
+
+ANALYSED = os.path.join(TESTDATA, "show/analysed-ouza201410070101.kif")
+
+
+def test_graph_as_show_draws_it():
+    (r,) = kifu.read(ANALYSED)
+    assert r.graph() == show("--graph", "--color", "never",
+                             ANALYSED).decode()
+    assert r.graph(ply=30, color=True) == show(
+        "--graph", "--color", "always", "--ply", "30", ANALYSED).decode()
+    svg = r.graph_svg(ply=40, size=500)
+    assert svg == show("--graph", "--svg", "--ply", "40", "--size", "500",
+                       ANALYSED).decode()
+    ET.fromstring(svg.encode())
+    png = r.graph_png(size=320)
+    assert png == show("--graph", "--png", "--size", "320", ANALYSED)
+    assert _png_chunks(png)[0][0] == b"IHDR"
+    (plain,) = kifu.read(MINI)
+    with pytest.raises(kifu.KifuError) as e:
+        plain.graph()
+    assert e.value.id == "no-evaluation"
