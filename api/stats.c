@@ -77,6 +77,9 @@ kifu_stats_merge(kifu_stats *a, const kifu_stats *b, kifu_error **err)
 		return api_fail(err, KIFU_ERR_ARG, NULL, "usage", "statistics "
 		    "by %s do not merge into statistics by %s",
 		    group_by_name(b->gs.by), group_by_name(a->gs.by));
+	if (b->gs.read_total > GAMESTATS_READ_MAX - a->gs.read_total)
+		return api_fail(err, KIFU_ERR_ARG, NULL, "overflow", "counts "
+		    "too large in all (past 2^62): the statistics do not merge");
 	gamestats_merge(&a->gs, &b->gs);
 	return KIFU_OK;
 }

@@ -340,6 +340,7 @@ gamestats_merge(struct gamestats *a, const struct gamestats *b)
 	int c, k;
 
 	summary_merge(&a->total, &b->total);
+	a->read_total += b->read_total;
 	for (i = 0; i < b->names.n; i++) {
 		size_t id = name_id(a, b->names.keys[i]);
 
@@ -663,6 +664,7 @@ gamestats_json(const struct gamestats *s, struct strbuf *out)
 struct reading {
 	char *why;
 	size_t n;
+	long long *total;	/* the gamestats' read_total */
 };
 
 static int
@@ -681,6 +683,23 @@ get_count(struct reading *rd, json_t *o, const char *key, long long *v)
 		return bad(rd, "no count", key);
 	*v = json_integer_value(x);
 	return 0;
+}
+
+/* n more counted: a sum that would pass GAMESTATS_READ_MAX fails. */
+static int
+charge(struct reading *rd, long long n, const char *key)
+{
+	if (n > GAMESTATS_READ_MAX - *rd->total)
+		return bad(rd, "counts too large in all (past 2^62), at", key);
+	*rd->total += n;
+	return 0;
+}
+
+/* A count that is added up: get_count, then charge. */
+static int
+get_sum(struct reading *rd, json_t *o, const char *key, long long *v)
+{
+	return get_count(rd, o, key, v) < 0 ? -1 : charge(rd, *v, key);
 }
 
 static json_t *
@@ -712,7 +731,7 @@ read_outcomes(struct reading *rd, json_t *obj, struct outcomes *o)
 	long long n;
 	int i, r;
 
-	if (get_count(rd, obj, "records", &n) < 0 ||
+	if (get_sum(rd, obj, "records", &n) < 0 ||
 	    !(res = get_object(rd, obj, "results")) ||
 	    !(by = get_object(rd, res, "by_reason")))
 		return -1;
@@ -723,7 +742,7 @@ read_outcomes(struct reading *rd, json_t *obj, struct outcomes *o)
 				break;
 		if (r == REASON_NB)
 			return bad(rd, "unknown reason", key);
-		if (get_count(rd, by, key, &n) < 0)
+		if (get_sum(rd, by, key, &n) < 0)
 			return -1;
 		o->reason[r] += n;
 	}
@@ -734,7 +753,7 @@ read_outcomes(struct reading *rd, json_t *obj, struct outcomes *o)
 		if (i == OUTCOME_NONE && !json_object_get(by, outcome_keys[i]))
 			continue;
 		if (!(x = get_object(rd, by, outcome_keys[i])) ||
-		    get_count(rd, x, "count", &n) < 0)
+		    get_sum(rd, x, "count", &n) < 0)
 			return -1;
 		o->winner[i] += n;
 	}
@@ -766,7 +785,10 @@ read_summary(struct reading *rd, json_t *obj, struct summary *sm)
 		json_array_foreach(plies, k, x) {
 			if (!json_is_integer(x) || json_integer_value(x) < 0)
 				return bad(rd, "bad count in", "plies");
-			if ((n = json_integer_value(x)))
+			if ((n = json_integer_value(x)) &&
+			    charge(rd, n, "plies") < 0)
+				return -1;
+			if (n)
 				length_add(sm, (size_t)from + k, n);
 		}
 	}
@@ -777,6 +799,8 @@ read_summary(struct reading *rd, json_t *obj, struct summary *sm)
 
 		if (!json_is_string(m) || get_count(rd, x, "count", &n) < 0)
 			return bad(rd, "bad entry in", "openings");
+		if (charge(rd, n, "openings") < 0)
+			return -1;
 		opening_add(sm, json_string_value(m), n);
 	}
 	return 0;
@@ -789,12 +813,12 @@ read_side(struct reading *rd, json_t *p, const char *key, long long *wld)
 	long long v[OUTCOME_NB] = { 0 };
 	int i;
 
-	if (!x || get_count(rd, x, "wins", &v[0]) < 0 ||
-	    get_count(rd, x, "losses", &v[1]) < 0 ||
-	    get_count(rd, x, "draws", &v[2]) < 0 ||
+	if (!x || get_sum(rd, x, "wins", &v[0]) < 0 ||
+	    get_sum(rd, x, "losses", &v[1]) < 0 ||
+	    get_sum(rd, x, "draws", &v[2]) < 0 ||
 	    /* as "none" above */
 	    (json_object_get(x, "unfinished") &&
-	    get_count(rd, x, "unfinished", &v[3]) < 0))
+	    get_sum(rd, x, "unfinished", &v[3]) < 0))
 		return -1;
 	for (i = 0; i < OUTCOME_NB; i++)
 		wld[i] += v[i];
@@ -829,7 +853,7 @@ read_player(struct reading *rd, struct gamestats *s, json_t *p)
 		return bad(rd, "bad entry in", "players");
 	id = name_id(s, json_string_value(name));
 	ps = &s->player[id];
-	if (get_count(rd, p, "games", &games) < 0 ||
+	if (get_sum(rd, p, "games", &games) < 0 ||
 	    read_side(rd, p, "black", ps->as[BLACK]) < 0 ||
 	    read_side(rd, p, "white", ps->as[WHITE]) < 0 ||
 	    read_date(rd, p, "first", first) < 0 ||
@@ -859,7 +883,7 @@ gamestats_json_by(json_t *o)
 int
 gamestats_read_json(struct gamestats *s, json_t *o, char *why, size_t n)
 {
-	struct reading rd = { why, n };
+	struct reading rd = { why, n, &s->read_total };
 	json_t *list, *x, *key;
 	enum group_by by = gamestats_json_by(o);
 	size_t i, id;

@@ -76,7 +76,15 @@ struct gamestats {
 	struct player_stats *player;	/* by id, BY_PLAYER */
 	struct summary *group;		/* by id, the other groupings */
 	size_t alloc;
+	/*
+	 * Every count read from shards so far, summed: no counter is more
+	 * than this, so keeping it under GAMESTATS_READ_MAX keeps every
+	 * sum of hostile shards from wrapping.
+	 */
+	long long read_total;
 };
+
+#define GAMESTATS_READ_MAX (1LL << 62)
 
 void gamestats_init(struct gamestats *s, enum group_by by);
 void gamestats_release(struct gamestats *s);

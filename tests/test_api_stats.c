@@ -172,6 +172,54 @@ test_stats_read(void **state)
 }
 
 /*
+ * Counts that add up past 2^62, read or merged, are refused, where they
+ * once wrapped round to negative totals.
+ */
+static void
+test_stats_overflow(void **state)
+{
+	static const char huge[] = "{\"records\": 2305843009213693952, "
+	    "\"results\": {\"by_reason\": {}, \"by_winner\": {\"black\": "
+	    "{\"count\": 0}, \"white\": {\"count\": 0}, \"draw\": "
+	    "{\"count\": 0}}}, \"even\": {\"records\": 0, \"results\": "
+	    "{\"by_reason\": {}, \"by_winner\": {\"black\": {\"count\": 0}, "
+	    "\"white\": {\"count\": 0}, \"draw\": {\"count\": 0}}}}, "
+	    "\"handicap\": {\"records\": 0, \"results\": {\"by_reason\": {}, "
+	    "\"by_winner\": {\"black\": {\"count\": 0}, \"white\": "
+	    "{\"count\": 0}, \"draw\": {\"count\": 0}}}}, \"length\": "
+	    "{\"histogram\": []}, \"openings\": []}\n";
+	kifu_stats *a, *b;
+	kifu_error *e = NULL;
+
+	(void)state;
+	write_file(in_dir("huge.json"), huge);
+	assert_int_equal(kifu_stats_new(NULL, &a, NULL), KIFU_OK);
+	assert_int_equal(kifu_stats_new(NULL, &b, NULL), KIFU_OK);
+	assert_int_equal(kifu_stats_read(a, in_dir("huge.json"), &e),
+	    KIFU_OK);
+	assert_int_equal(kifu_stats_read(b, in_dir("huge.json"), &e),
+	    KIFU_OK);
+	assert_int_equal(kifu_stats_records(a), 2305843009213693952LL);
+	/* a and b hold 2^61 each: the merge makes 2^62, and one more passes */
+	assert_int_equal(kifu_stats_merge(a, b, &e), KIFU_OK);
+	assert_int_equal(kifu_stats_records(a), 4611686018427387904LL);
+	assert_int_equal(kifu_stats_merge(a, b, &e), KIFU_ERR_ARG);
+	assert_string_equal(kifu_error_id(e), "overflow");
+	kifu_error_free(e);
+	assert_int_equal(kifu_stats_records(a), 4611686018427387904LL);
+	/* 2^62 is the most; a third shard's count passes it */
+	assert_int_equal(kifu_stats_read(b, in_dir("huge.json"), &e),
+	    KIFU_OK);
+	assert_int_equal(kifu_stats_read(b, in_dir("huge.json"), &e),
+	    KIFU_ERR_READ);
+	assert_non_null(strstr(kifu_error_message(e), "counts too large"));
+	kifu_error_free(e);
+	assert_true(kifu_stats_records(b) >= 0);
+	kifu_stats_free(a);
+	kifu_stats_free(b);
+}
+
+/*
  * Hostile shards: no object, negative and huge counts, nesting past any
  * parser's depth, a NUL, random bytes. Each is an error at its line,
  * counts nothing, and crashes nothing; an empty file counts nothing.
@@ -281,6 +329,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_stats_read),
 		cmocka_unit_test(test_stats_errors),
 		cmocka_unit_test(test_stats_hostile),
+		cmocka_unit_test(test_stats_overflow),
 	};
 
 	if (argc > 1)

@@ -485,7 +485,8 @@ int kifu_stats_add(kifu_stats *s, const kifu_record *r, kifu_error **err);
 /*
  * Adds b's counts to a (b is left as it was). KIFU_ERR_ARG when b is
  * grouped otherwise (and has groups), unless a is empty and was made
- * with by NULL; a is then unchanged.
+ * with by NULL, or (id "overflow") when the counts both read from files
+ * add up past 2^62; a is then unchanged.
  */
 int kifu_stats_merge(kifu_stats *a, const kifu_stats *b, kifu_error **err);
 /*

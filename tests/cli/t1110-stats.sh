@@ -136,6 +136,27 @@ for i in 1 2 3 4 5 6; do
 	expect_exit 2 "hostile shard $i" "$KIFU" stats --merge bad$i.json
 	expect_stderr_has "hostile shard $i" "bad$i.json:1:"
 done
+# Counts that add up past 2^63 once wrapped round ("-2 records" from two
+# shards of 2^63 - 1 records). Every count read is summed, and a sum past
+# 2^62 is refused, so no counter can wrap: one shard of 2^61 records
+# merges, two are refused at the second, and so is a shard of 2^63 - 1.
+"$KIFU" stats --json f/hankaku.kif |
+    sed 's/"records": 1,/"records": 2305843009213693952,/' >huge.json
+expect_success "one huge shard" "$KIFU" stats --merge --json huge.json
+grep -q '"records": 2305843009213693952' out ||
+    { echo "$name: a huge count alone was not kept"; failed=1; }
+expect_exit 2 "huge shards" "$KIFU" stats --merge huge.json huge.json
+expect_stderr_has "huge shards" "huge.json:1:"
+expect_stderr_has "huge shards" "counts too large in all"
+grep -q -- '-[0-9]* records' out && { echo "$name: a sum wrapped"; failed=1; }
+"$KIFU" stats --json f/hankaku.kif |
+    sed 's/"records": 1,/"records": 9223372036854775807,/' >huge1.json
+expect_exit 2 "a shard past 2^62" "$KIFU" stats --merge huge1.json
+expect_stderr_has "a shard past 2^62" "counts too large in all"
+"$KIFU" stats --json f/hankaku.kif |
+    sed 's/"count": 1}/"count": 4611686018427387904}/g' >huge2.json
+expect_exit 2 "huge counts in one shard" "$KIFU" stats --merge huge2.json
+expect_stderr_has "huge counts in one shard" "counts too large in all"
 expect_success "help" "$KIFU" stats --help
 grep -q '^usage: kifu stats' out || { echo "$name: --help"; failed=1; }
 
