@@ -243,8 +243,8 @@ keys_ascend(struct qfile *q, off_t from, off_t to, struct strbuf *prev,
 }
 
 /*
- * Whether the book may be binary-searched: its first and last 64 KiB are
- * in order, and the one before the other (two sorted books joined end to
+ * Whether the book may be binary-searched: it has position lines, its
+ * first and last 64 KiB are in order, and the one before the other (two sorted books joined end to
  * end are not). A book unsorted only in its middle still fools this, and
  * the search's own probes catch only some of that: doc/books.md says to
  * `book sort` a book that was edited by hand.
@@ -262,7 +262,12 @@ head_sorted(struct qfile *q)
 		ok = keys_ascend(q, 0, w, &prev, &have) &&
 		    keys_ascend(q, q->size - w, q->size, &prev, &have);
 	strbuf_release(&prev);
-	return ok;
+	/*
+	 * No position line in its head: an empty book, or no book at all;
+	 * reading it through tells which, and names the first line that is
+	 * no book's, where a search would only find nothing.
+	 */
+	return ok && have;
 }
 
 struct query {

@@ -348,14 +348,16 @@ test_book_hostile(void **state)
 	assert_int_equal(kifu_book_query(in_dir("empty.db"), START, &text, &e),
 	    0);
 	/*
-	 * Queries: of random bytes (no line of it is a position: not
-	 * found, as kifu book query says), with a position far too long.
+	 * Queries: of random bytes (no line of it is a position: no book,
+	 * the first line named, as kifu book query says), with a position
+	 * far too long.
 	 */
 	text = (char *)&text;
 	assert_int_equal(kifu_book_query(in_dir("junk.db"), START, &text, &e),
-	    0);
+	    KIFU_ERR_READ);
 	assert_null(text);
-	assert_null(e);
+	assert_int_equal(kifu_error_line(e), 1);
+	kifu_error_free(e);
 	/* A bad line among the position's moves is an error, placed. */
 	assert_int_equal(kifu_book_query(in_dir("nul.db"), START, &text, &e),
 	    KIFU_ERR_READ);

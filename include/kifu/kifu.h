@@ -643,8 +643,10 @@ long long kifu_book_count(const kifu_book *b, const char *what);
  * search in the file. Returns 1 found, 0 not in the book (*out NULL),
  * KIFU_ERR_ARG for a position that is none, KIFU_ERR_IO when the book
  * cannot be read, KIFU_ERR_READ for an error in it (line and column);
- * *out is NULL but on 1. A file none of whose lines is a position (not
- * a book at all) has no position: 0, as `kifu book query` says.
+ * *out is NULL but on 1. A file with no position line in its first
+ * 64 KiB is read through: an empty book (nothing, or only comments)
+ * has no position, 0; a file that is no book at all is KIFU_ERR_READ at
+ * its first line that is no book's, as `kifu book query` says.
  */
 int kifu_book_query(const char *path, const char *position, char **out,
     kifu_error **err);

@@ -114,7 +114,9 @@ def test_hostile_books(tmp_path, name, data, where):
 def test_hostile_queries(tmp_path):
     junk = tmp_path / "junk.db"
     junk.write_bytes(bytes((i * 7919) % 251 for i in range(4096)))
-    assert kifu.book_query(junk, START) is None
+    with pytest.raises(kifu.KifuError) as e:
+        kifu.book_query(junk, START)
+    assert e.value.line == 1
     with pytest.raises(kifu.KifuError):
         kifu.book_query(os.path.join(BOOKS, "shogihome-style.db"),
                         "sfen " + "1" * 100000)

@@ -354,6 +354,13 @@ expect_success "empty book" "$KIFU" book sort empty.db
 expect_output "empty book" "#YANEURAOU-DB2016 1.00"
 expect_exit 2 "missing book" "$KIFU" book query nothing.db --usi startpos
 expect_stderr_has "missing" "cannot read 'nothing.db'"
+# A file with no position line is no book, or an empty one: read through,
+# not searched, so that a text that is no book is named, not "not found".
+expect_exit 2 "no book" "$KIFU" book query "$TESTDATA/README.md" --usi startpos
+expect_stderr_has "no book" "README.md:1:1: error:"
+expect_stderr_has "no book" "[book-header]"
+printf '#YANEURAOU-DB2016 1.00\n#a comment\n' >empty-book.db
+expect_exit 1 "an empty book" "$KIFU" book query empty-book.db --usi startpos
 
 # --- usage ---------------------------------------------------------------------------
 
