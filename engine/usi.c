@@ -43,7 +43,9 @@ extern char **environ;
 
 enum {
 	GO_NODES = 1 << 0, GO_DEPTH = 1 << 1, GO_MOVETIME = 1 << 2,
-	GO_BYOYOMI = 1 << 3
+	GO_BYOYOMI = 1 << 3,
+	GO_CLOCK = 1 << 4,	/* btime wtime byoyomi */
+	GO_INC = 1 << 5		/* binc winc (Fischer) */
 };
 
 /*
@@ -63,13 +65,15 @@ struct usi_quirks {
 };
 
 static const struct usi_quirks quirks_table[] = {
-	{ "gpsshogi", GO_BYOYOMI | GO_MOVETIME, 1, 1, 1, 1 },
-	{ "Fairy-Stockfish", GO_NODES | GO_DEPTH | GO_MOVETIME | GO_BYOYOMI,
-	    1, 0, 0, 0 },
+	/* binc aborts it (engines.md 1.3) */
+	{ "gpsshogi", GO_BYOYOMI | GO_MOVETIME | GO_CLOCK, 1, 1, 1, 1 },
+	{ "Fairy-Stockfish", GO_NODES | GO_DEPTH | GO_MOVETIME | GO_BYOYOMI |
+	    GO_CLOCK | GO_INC, 1, 0, 0, 0 },
 };
 
 static const struct usi_quirks quirks_default = {
-	"", GO_NODES | GO_DEPTH | GO_MOVETIME | GO_BYOYOMI, 0, 0, 1, 0
+	"", GO_NODES | GO_DEPTH | GO_MOVETIME | GO_BYOYOMI | GO_CLOCK | GO_INC,
+	0, 0, 1, 0
 };
 
 static const struct usi_quirks *
@@ -116,6 +120,7 @@ struct usi_engine {
 	struct sent_option *sent;
 	size_t nsent, asent;
 	int restarts;
+	long long go_sent_us;	/* the last go written, usi_now_us */
 	/* reading */
 	char *buf;		/* USI_LINE_MAX + 1 bytes */
 	size_t off, len;	/* unread bytes: buf[off..len) */
@@ -188,6 +193,15 @@ now_ms(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+long long
+usi_now_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
 static void
@@ -2142,14 +2156,32 @@ const char *
 usi_limit_name(enum usi_limit_kind k)
 {
 	return k == USI_LIMIT_NODES ? "nodes" : k == USI_LIMIT_DEPTH ? "depth" :
-	    "movetime";
+	    k == USI_LIMIT_CLOCK ? "clock" : "movetime";
+}
+
+static int
+has_inc(const struct usi_limit *l)
+{
+	return l->kind == USI_LIMIT_CLOCK && (l->binc || l->winc);
 }
 
 static unsigned
-go_bit(enum usi_limit_kind k)
+go_bit(const struct usi_limit *l)
 {
-	return k == USI_LIMIT_NODES ? GO_NODES : k == USI_LIMIT_DEPTH ?
-	    GO_DEPTH : GO_MOVETIME;
+	switch (l->kind) {
+	case USI_LIMIT_NODES: return GO_NODES;
+	case USI_LIMIT_DEPTH: return GO_DEPTH;
+	case USI_LIMIT_CLOCK: return has_inc(l) ? GO_CLOCK | GO_INC : GO_CLOCK;
+	default: return GO_MOVETIME;
+	}
+}
+
+/* What the limit is called in messages: "go nodes", "go binc". */
+static const char *
+go_word(const struct usi_limit *l)
+{
+	return has_inc(l) ? "binc" : l->kind == USI_LIMIT_CLOCK ? "btime" :
+	    usi_limit_name(l->kind);
 }
 
 /* The go line for a limit (the quirks chose how). */
@@ -2157,7 +2189,14 @@ static void
 add_go(const struct usi_engine *e, const struct usi_limit *l,
     struct strbuf *sb)
 {
-	if (l->kind == USI_LIMIT_MOVETIME && e->q->movetime_as_byoyomi)
+	if (l->kind == USI_LIMIT_CLOCK) {
+		strbuf_addf(sb, "go btime %lld wtime %lld", l->btime, l->wtime);
+		if (has_inc(l))
+			strbuf_addf(sb, " binc %lld winc %lld\n", l->binc,
+			    l->winc);
+		else
+			strbuf_addf(sb, " byoyomi %lld\n", l->byoyomi);
+	} else if (l->kind == USI_LIMIT_MOVETIME && e->q->movetime_as_byoyomi)
 		strbuf_addf(sb, "go btime 0 wtime 0 byoyomi %lld\n", l->value);
 	else
 		strbuf_addf(sb, "go %s %lld\n", usi_limit_name(l->kind),
@@ -2240,9 +2279,9 @@ usi_search(struct usi_engine *e, const struct usi_search *s,
 
 	if (!e->pid)
 		return fail(err, USI_ERR_DIED, "%s is not running", label(e));
-	if (!(e->q->go & go_bit(s->limit.kind)))
+	if ((e->q->go & go_bit(&s->limit)) != go_bit(&s->limit))
 		return fail(err, USI_ERR_UNSUPPORTED, "%s does not take go %s",
-		    label(e), usi_limit_name(s->limit.kind));
+		    label(e), go_word(&s->limit));
 	if (e->q->kingless_crash && s->pos->king[s->pos->side] == SQ_NONE)
 		return fail(err, USI_ERR_UNSUPPORTED, "%s cannot search a "
 		    "position where the side to move has no king (it crashes)",
@@ -2265,6 +2304,11 @@ usi_search(struct usi_engine *e, const struct usi_search *s,
 			lost(e, RD_EOF, "bestmove", 0, err);
 		goto out;
 	}
+	/* The engine's time runs from here: the go is in its pipe. */
+	e->go_sent_us = usi_now_us();
+	start = e->go_sent_us / 1000;
+	if (s->timeout_ms > 0)
+		deadline = start + s->timeout_ms;
 	for (;;) {
 		const char *line;
 		size_t len;
@@ -2293,15 +2337,37 @@ usi_search(struct usi_engine *e, const struct usi_search *s,
 		if (c.bad)
 			warn(e, "%s: %d info line%s with a field kifu could "
 			    "not read", label(e), c.bad, c.bad == 1 ? "" : "s");
-		rc = finish_result(&c, line, len, s->pos, r, e->warn,
-		    e->warn_ctx, label(e), err);
-		r->elapsed_ms = now_ms() - start;
+		{
+			long long read_us = usi_now_us();
+
+			rc = finish_result(&c, line, len, s->pos, r, e->warn,
+			    e->warn_ctx, label(e), err);
+			r->elapsed_us = read_us - e->go_sent_us;
+			r->elapsed_ms = r->elapsed_us / 1000;
+		}
 		break;
 	}
 out:
 	collect_release(&c);
 	strbuf_release(&cmd);
 	return rc;
+}
+
+long long
+usi_engine_go_sent_us(const struct usi_engine *e)
+{
+	return e->go_sent_us;
+}
+
+int
+usi_game_over(struct usi_engine *e, const char *result, struct usi_error *err)
+{
+	char line[32];
+
+	if (!e->pid)
+		return fail(err, USI_ERR_DIED, "%s is not running", label(e));
+	snprintf(line, sizeof(line), "gameover %s", result);
+	return send_line(e, line, err);
 }
 
 int
@@ -2311,19 +2377,20 @@ usi_check_limit(struct usi_engine *e, const struct usi_limit *limit,
 	struct usi_result r;
 	struct usi_search s;
 	struct position start;
-	unsigned bit = go_bit(limit->kind);
+	unsigned bit = go_bit(limit);
 	int rc;
 
-	if (!(e->q->go & bit))
+	if ((e->q->go & bit) != bit)
 		return fail(err, USI_ERR_UNSUPPORTED, "%s does not take go %s "
-		    "(a search limit of --%s)", label(e),
-		    usi_limit_name(limit->kind), usi_limit_name(limit->kind));
+		    "(a search limit of --%s)", label(e), go_word(limit),
+		    limit->kind == USI_LIMIT_CLOCK ? "tc" :
+		    usi_limit_name(limit->kind));
 	if (limit->kind == USI_LIMIT_MOVETIME && e->q->movetime_as_byoyomi &&
 	    limit->value < 1000)
 		return fail(err, USI_ERR_UNSUPPORTED, "%s counts time in whole "
 		    "seconds: --movetime must be at least 1000, not %lld",
 		    label(e), limit->value);
-	if (e->q->known || (e->probed_ok & bit))
+	if (e->q->known || (e->probed_ok & bit) == bit)
 		return 0;
 	/* Not in the table: try it once, with the smallest value. */
 	memset(&s, 0, sizeof(s));
@@ -2331,6 +2398,13 @@ usi_check_limit(struct usi_engine *e, const struct usi_limit *limit,
 	s.start = s.pos = &start;
 	s.limit.kind = limit->kind;
 	s.limit.value = limit->kind == USI_LIMIT_MOVETIME ? 10 : 1;
+	if (limit->kind == USI_LIMIT_CLOCK) {
+		/* 10 ms to think, as the limit gives it */
+		if (has_inc(limit))
+			s.limit.binc = s.limit.winc = 10;
+		else
+			s.limit.byoyomi = 10;
+	}
 	s.multipv = 1;
 	s.timeout_ms = e->init_timeout;
 	usi_result_init(&r);

@@ -93,14 +93,25 @@ void usi_option_release(struct usi_option *o);
 
 /* --- searching --------------------------------------------------------- */
 
-enum usi_limit_kind { USI_LIMIT_NODES, USI_LIMIT_DEPTH, USI_LIMIT_MOVETIME };
+enum usi_limit_kind {
+	USI_LIMIT_NODES, USI_LIMIT_DEPTH, USI_LIMIT_MOVETIME,
+	/*
+	 * A game's clocks (engines.md 1.3, 4.1): `go btime B wtime W
+	 * byoyomi Y`, or `binc I winc I` in place of byoyomi when an
+	 * increment is set (Shogidokoro allows not both). B is the main
+	 * time left before this move's increment is added.
+	 */
+	USI_LIMIT_CLOCK
+};
 
 struct usi_limit {
 	enum usi_limit_kind kind;
 	long long value;	/* nodes, plies, or milliseconds */
+	/* USI_LIMIT_CLOCK, in milliseconds */
+	long long btime, wtime, byoyomi, binc, winc;
 };
 
-/* "nodes", "depth", "movetime". */
+/* "nodes", "depth", "movetime", "clock". */
 const char *usi_limit_name(enum usi_limit_kind k);
 
 enum usi_score_kind { USI_SCORE_NONE, USI_SCORE_CP, USI_SCORE_MATE };
@@ -153,6 +164,12 @@ struct usi_result {
 	long long nodes, time_ms;
 	int depth, seldepth;
 	long long elapsed_ms;	/* measured by kifu, go to bestmove */
+	/*
+	 * The same in microseconds, from the moment the go line was
+	 * written to the one the bestmove line was read (monotonic): what
+	 * a referee charges to the engine's clock.
+	 */
+	long long elapsed_us;
 };
 
 void usi_result_init(struct usi_result *r);
@@ -323,6 +340,23 @@ struct usi_search {
  */
 int usi_search(struct usi_engine *e, const struct usi_search *s,
     struct usi_result *r, struct usi_error *err);
+
+/*
+ * The monotonic clock, in microseconds, that usi_search measures with
+ * (a referee's overhead is measured against it).
+ */
+long long usi_now_us(void);
+
+/* When the last search wrote its go line (usi_now_us), 0 before any. */
+long long usi_engine_go_sent_us(const struct usi_engine *e);
+
+/*
+ * `gameover win|lose|draw`, which the USI protocol sends at the end of
+ * a game (no answer is expected; engines that do not know it say so and
+ * go on).
+ */
+int usi_game_over(struct usi_engine *e, const char *result,
+    struct usi_error *err);
 
 /*
  * Starts the engine again after it died or was ended: the same command,
