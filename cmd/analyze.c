@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "enginelive.h"
 #include "ruleopts.h"
 #include "walkopts.h"
 #include "api/formats.h"
@@ -122,127 +123,6 @@ const char cmd_analyze_usage[] =
     "Exit status: 0 every position analysed, 1 a record unreadable or\n"
     "illegal, or a position left unanalysed, 2 trouble (usage, an engine\n"
     "that cannot be started or refuses an option or the limit, I/O).\n";
-
-/* --- the list of live engines, for the signal handlers ----------------- */
-
-#define LIVE_MAX 1100
-#define HOME_MAX 512
-
-static volatile sig_atomic_t live_pid[LIVE_MAX];
-static char live_home[LIVE_MAX][HOME_MAX];
-static pthread_mutex_t live_mu = PTHREAD_MUTEX_INITIALIZER;
-/* SIGPIPE too: `kifu analyze ... | head` ends with the engines ended. */
-static const int live_sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
-#define NSIGS ((int)(sizeof(live_sigs) / sizeof(live_sigs[0])))
-static struct sigaction live_before[NSIGS];
-
-static void
-on_spawn(void *ctx, pid_t pgid, const char *home)
-{
-	int i;
-
-	(void)ctx;
-	pthread_mutex_lock(&live_mu);
-	for (i = 0; i < LIVE_MAX; i++)
-		if (!live_pid[i]) {
-			snprintf(live_home[i], HOME_MAX, "%s", home ? home : "");
-			live_pid[i] = pgid;
-			break;
-		}
-	pthread_mutex_unlock(&live_mu);
-}
-
-static void
-on_reap(void *ctx, pid_t pgid)
-{
-	int i;
-
-	(void)ctx;
-	pthread_mutex_lock(&live_mu);
-	for (i = 0; i < LIVE_MAX; i++)
-		if (live_pid[i] == pgid) {
-			live_pid[i] = 0;
-			break;
-		}
-	pthread_mutex_unlock(&live_mu);
-}
-
-/* Async-signal-safe: kill(), unlink(), rmdir() and fixed buffers only. */
-static void
-remove_in(const char *dir, const char *name)
-{
-	char path[HOME_MAX + 32];
-	size_t n = strlen(dir), k = strlen(name);
-
-	if (n + k + 2 > sizeof(path))
-		return;
-	memcpy(path, dir, n);
-	path[n] = '/';
-	memcpy(path + n + 1, name, k + 1);
-	unlink(path);
-}
-
-static void
-on_signal(int sig)
-{
-	size_t k;
-	int i;
-
-	for (i = 0; i < LIVE_MAX; i++) {
-		pid_t p = live_pid[i];
-
-		if (p > 0)
-			kill(-p, SIGKILL);
-	}
-	/* Reaped too, so that even a killed kifu leaves no zombie. */
-	for (i = 0; i < LIVE_MAX; i++) {
-		pid_t p = live_pid[i];
-		struct timespec ms = { 0, 1000000L };
-		int tries;
-
-		if (p <= 0)
-			continue;
-		for (tries = 0; tries < 1000 && waitpid(p, NULL, WNOHANG) == 0;
-		    tries++)
-			nanosleep(&ms, NULL);
-		if (live_home[i][0]) {
-			remove_in(live_home[i], "gpsusi.conf");
-			remove_in(live_home[i], "data");
-			rmdir(live_home[i]);
-		}
-	}
-	for (k = 0; k < (size_t)NSIGS; k++)
-		if (live_sigs[k] == sig && live_before[k].sa_handler != SIG_IGN &&
-		    live_before[k].sa_handler != SIG_DFL) {
-			sigaction(sig, &live_before[k], NULL);
-			raise(sig);
-			return;
-		}
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-static void
-handle_signals(int on)
-{
-	struct sigaction sa;
-	size_t k;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	for (k = 0; k < (size_t)NSIGS; k++) {
-		if (!on) {
-			sigaction(live_sigs[k], &live_before[k], NULL);
-			continue;
-		}
-		/* A signal the caller ignores stays ignored (nohup, a
-		   SIGPIPE a parent set aside: then writes fail with EPIPE). */
-		sigaction(live_sigs[k], NULL, &live_before[k]);
-		if (live_before[k].sa_handler != SIG_IGN)
-			sigaction(live_sigs[k], &sa, NULL);
-	}
-}
 
 /* --- the command's state ----------------------------------------------- */
 
@@ -485,8 +365,8 @@ start_engine(struct analyze_cmd *c, usi_warn_fn warn, void *ctx,
 	so.init_timeout_ms = c->timeout_init;
 	so.warn = warn;
 	so.warn_ctx = ctx;
-	so.on_spawn = on_spawn;
-	so.on_reap = on_reap;
+	so.on_spawn = enginelive_spawn;
+	so.on_reap = enginelive_reap;
 	return usi_start(&so, out, err);
 }
 
@@ -1661,7 +1541,7 @@ cmd_analyze(int argc, char **argv)
 		c.timeout_search = c.ao.limit.kind == USI_LIMIT_MOVETIME ?
 		    c.ao.limit.value + 10000 : 300000;
 	c.ao.timeout_ms = c.timeout_search;
-	handle_signals(1);
+	enginelive_signals(1, NULL);
 	if ((rc = resolve_engine(&c)) || (rc = first_engine(&c)))
 		goto out_signals;
 	if (c.cache_path) {
@@ -1711,7 +1591,7 @@ cmd_analyze(int argc, char **argv)
 	rc = c.status;
 out_signals:
 	release(&c);
-	handle_signals(0);
+	enginelive_signals(0, NULL);
 	return rc;
 out:
 	release(&c);

@@ -41,6 +41,8 @@ static const struct command commands[] = {
 	    cmd_index_usage },
 	{ "legal", cmd_legal, "judge USI moves played from a position",
 	    cmd_legal_usage },
+	{ "match", cmd_match, "play games between USI engines, kifu the "
+	    "referee; Elo and SPRT", cmd_match_usage },
 	{ "mate", cmd_mate, "solve mates by checks: exact length and line",
 	    cmd_mate_usage },
 	{ "moves", cmd_moves, "list the legal moves of a position",

@@ -8,6 +8,7 @@
  *               [--fault FAULT] [--at N | --after N] [--counter FILE]
  *               [--spawn-child]
  *               [--init-delay MS] [--variants] [--no-multipv]
+ *               [--think MS] [--ready-delay MS]
  *
  * --pidfile appends the pid of every start, and "PID child" for the
  * child --spawn-child leaves in its group, so a test can check that none
@@ -34,6 +35,13 @@
  *   no-depth         dies (SIGABRT) on go depth and go nodes, as gpsusi
  *   no-score         bestmove without any info line
  *   mate-score       every score a mate: "mate 3" / "mate -2" by position
+ *   declare-win      "bestmove win", whatever the position
+ *   resign           "bestmove resign"
+ *   noise-init       before usiok: stray readyok, bestmove and info lines
+ *
+ * --think MS waits MS before each bestmove (a clock to run out);
+ * --ready-delay MS before each readyok (late, within kifu's timeout or
+ * past it).
  */
 #include <poll.h>
 #include <signal.h>
@@ -53,6 +61,7 @@
 static const char *name = "kifu mock 1.0";
 static const char *pidfile, *logfile, *fault = "", *counter;
 static int at = 0, after = -1, spawn_child, init_delay, variants, multipv_opt = 1;
+static int think, ready_delay;
 static int multipv = 1;
 static const struct variant *variant;
 static struct position pos;
@@ -267,6 +276,17 @@ search(const char *args)
 			fflush(stdout);
 		}
 	}
+	if (think)
+		sleep_ms(think);
+	if (on && is("declare-win")) {
+		say("bestmove win");
+		return;
+	}
+	if (on && is("resign")) {
+		say("info depth 1 score cp -3000 pv resign");
+		say("bestmove resign");
+		return;
+	}
 	n = ranked(&pos, cand, 64);
 	if (!n) {
 		say("info depth 0 score mate 0");
@@ -366,6 +386,12 @@ usi(void)
 		long_line();
 	if (is("no-usiok"))
 		return;
+	if (is("noise-init")) {
+		say("readyok");
+		say("bestmove 7g7f");
+		say("info depth 1 score cp 0 pv 7g7f");
+		say("id name");
+	}
 	say("id name %s", name);
 	say("id author kifu tests");
 	say("option name Threads type spin default 1 min 1 max 4");
@@ -406,6 +432,10 @@ main(int argc, char **argv)
 			counter = v, i++;
 		else if (!strcmp(a, "--init-delay") && v)
 			init_delay = atoi(v), i++;
+		else if (!strcmp(a, "--think") && v)
+			think = atoi(v), i++;
+		else if (!strcmp(a, "--ready-delay") && v)
+			ready_delay = atoi(v), i++;
 		else if (!strcmp(a, "--spawn-child"))
 			spawn_child = 1;
 		else if (!strcmp(a, "--variants"))
@@ -448,6 +478,8 @@ main(int argc, char **argv)
 		if (!strcmp(line, "usi"))
 			usi();
 		else if (!strcmp(line, "isready")) {
+			if (ready_delay)
+				sleep_ms(ready_delay);
 			if (!is("no-readyok"))
 				say("readyok");
 		} else if (!strncmp(line, "setoption name MultiPV value ", 29))
