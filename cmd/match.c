@@ -1267,7 +1267,7 @@ cmd_match(int argc, char **argv)
 	static struct match_cmd c;
 	const char *rules = "csa";
 	char err[512];
-	int opt, report = 0, rc, i, j, tournament_given = 0;
+	int opt, report = 0, rc, i, j, tournament_given = 0, rules_given = 0;
 	long long games = 2;
 
 	memset(&c, 0, sizeof(c));
@@ -1360,7 +1360,7 @@ cmd_match(int argc, char **argv)
 				return cmd_usage_error(cmd_match_usage,
 				    "--timeout-move takes milliseconds");
 			break;
-		case OPT_RULES: rules = optarg; break;
+		case OPT_RULES: rules = optarg, rules_given = 1; break;
 		case OPT_MAX_MOVES:
 			if ((c.max_moves = cmd_parse_int(optarg, 100000)) < 0)
 				return cmd_usage_error(cmd_match_usage,
@@ -1460,8 +1460,8 @@ cmd_match(int argc, char **argv)
 		if (ruleset_parse(rules, strlen(rules), &c.mr.rs) < 0)
 			return cmd_usage_error(cmd_match_usage, "--rules: bad "
 			    "setting in '%s'", rules);
-		if (c.mr.v == variant_minishogi() && !strcmp(name, "csa") &&
-		    rules == (const char *)"csa")
+		/* minishogi's own rules unless others were asked */
+		if (c.mr.v == variant_minishogi() && !rules_given)
 			ruleset_parse("minishogi", 9, &c.mr.rs);
 		if (c.max_moves >= 0) {
 			char v[16];

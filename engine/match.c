@@ -595,7 +595,12 @@ position_ended(struct game *s)
 		s->last = t;
 	} else if (adj.result.reason == REASON_SENNICHITE ||
 	    adj.result.reason == REASON_PERPETUAL_CHECK) {
-		int32_t t = add_terminal(&s->g->rec, s->last, SP_SENNICHITE);
+		/* A perpetual check is the checker's foul, as shogi-server
+		   writes it (%+ILLEGAL_ACTION: Black fouled). */
+		enum special sp = adj.result.reason == REASON_SENNICHITE ?
+		    SP_SENNICHITE : adj.result.winner == WINNER_WHITE ?
+		    SP_ILLEGAL_BLACK : SP_ILLEGAL_WHITE;
+		int32_t t = add_terminal(&s->g->rec, s->last, sp);
 
 		comment(&s->g->rec, t, "kifu: %s", s->g->how);
 		s->last = t;

@@ -8,7 +8,7 @@
  *               [--fault FAULT] [--at N | --after N] [--counter FILE]
  *               [--spawn-child]
  *               [--init-delay MS] [--variants] [--no-multipv]
- *               [--think MS] [--ready-delay MS]
+ *               [--think MS] [--ready-delay MS] [--play M1,M2,...]
  *
  * --pidfile appends the pid of every start, and "PID child" for the
  * child --spawn-child leaves in its group, so a test can check that none
@@ -39,6 +39,8 @@
  *   resign           "bestmove resign"
  *   noise-init       before usiok: stray readyok, bestmove and info lines
  *
+ * --play M1,M2,... plays the first of these USI moves that is legal,
+ * when one is (a scripted game: cycles for sennichite, perpetual check).
  * --think MS waits MS before each bestmove (a clock to run out);
  * --ready-delay MS before each readyok (late, within kifu's timeout or
  * past it).
@@ -62,6 +64,7 @@ static const char *name = "kifu mock 1.0";
 static const char *pidfile, *logfile, *fault = "", *counter;
 static int at = 0, after = -1, spawn_child, init_delay, variants, multipv_opt = 1;
 static int think, ready_delay;
+static const char *play;
 static int multipv = 1;
 static const struct variant *variant;
 static struct position pos;
@@ -288,6 +291,28 @@ search(const char *args)
 		return;
 	}
 	n = ranked(&pos, cand, 64);
+	if (play && n) {
+		const char *p = play;
+
+		while (*p) {
+			size_t len = strcspn(p, ",");
+			struct move_claim cl;
+			move m;
+			int j;
+
+			if (usi_parse_move(variant, p, len, &cl) == 0 &&
+			    rules_check_move(&pos, &cl, &m) == RULE_OK) {
+				for (j = 0; j < n && cand[j] != m; j++)
+					;
+				if (j < n) {
+					cand[j] = cand[0];
+					cand[0] = m;
+				}
+				break;
+			}
+			p += len + (p[len] == ',');
+		}
+	}
 	if (!n) {
 		say("info depth 0 score mate 0");
 		say("bestmove resign");
@@ -432,6 +457,8 @@ main(int argc, char **argv)
 			counter = v, i++;
 		else if (!strcmp(a, "--init-delay") && v)
 			init_delay = atoi(v), i++;
+		else if (!strcmp(a, "--play") && v)
+			play = v, i++;
 		else if (!strcmp(a, "--think") && v)
 			think = atoi(v), i++;
 		else if (!strcmp(a, "--ready-delay") && v)

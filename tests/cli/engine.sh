@@ -1,4 +1,5 @@
-# Sourced by the engine tests (tests/cli/t14*-analyze-*.sh) after lib.sh.
+# Sourced by the engine tests (tests/cli/t14*-analyze-*.sh, t145*-match-*)
+# after lib.sh.
 #
 # run_analyze WANT TITLE ARGS...: `kifu analyze ARGS` must exit WANT; it
 # runs bounded (timeout) under tests/cli/reaper.py, and then no engine
@@ -14,10 +15,10 @@ command -v python3 >/dev/null 2>&1 || skip "python3 is not installed"
 # The mock, writing its pids where the leftover check reads them.
 mockcmd="$mock --pidfile $tmp/pids"
 
-run_analyze() {
-	want=$1 title=$2; shift 2
+run_engine_cmd() {
+	sub=$1 want=$2 title=$3; shift 3
 	rm -f left
-	timeout 600 python3 "$reaper" left "$KIFU" analyze "$@" >out 2>err
+	timeout 600 python3 "$reaper" left "$KIFU" "$sub" "$@" >out 2>err
 	got=$?
 	if [ "$got" -ne "$want" ]; then
 		echo "$name: $title: expected exit $want, got $got"
@@ -25,6 +26,15 @@ run_analyze() {
 		failed=1
 	fi
 	no_leftovers "$title"
+}
+
+run_analyze() {
+	run_engine_cmd analyze "$@"
+}
+
+# run_match WANT TITLE ARGS...: the same for `kifu match ARGS`.
+run_match() {
+	run_engine_cmd match "$@"
 }
 
 # no_leftovers TITLE: nothing alive after kifu exited, and no engine of
