@@ -182,6 +182,8 @@ struct match_cmd {
 	const struct format *to;
 	int force;
 	struct engine_file ef;
+	/* each engine as check_engines started it, for the first worker */
+	struct usi_engine *first[ENGINES_MAX];
 	struct openings ops;
 	size_t *order;			/* openings in play order */
 	/* the schedule */
@@ -466,6 +468,12 @@ worker_engine(struct worker *w, int i, char *why, size_t n)
 {
 	struct usi_error err;
 
+	if (!w->e[i]) {
+		pthread_mutex_lock(&w->c->mu);
+		w->e[i] = w->c->first[i];
+		w->c->first[i] = NULL;
+		pthread_mutex_unlock(&w->c->mu);
+	}
 	if (w->e[i] && usi_alive(w->e[i]))
 		return 0;
 	if (w->e[i]) {
@@ -501,7 +509,10 @@ worker_main(void *arg)
 		char why[1024];
 
 		pthread_mutex_lock(&c->mu);
-		if (c->stopping || interrupted || c->next >= c->nslots) {
+		/* Stopping (the SPRT decided), a pair begun is finished. */
+		if (interrupted || c->next >= c->nslots || c->fatal[0] ||
+		    (c->stopping && !(c->slots[c->next].pair && c->next > 0 &&
+		    c->slots[c->next - 1].pair == c->slots[c->next].pair))) {
 			pthread_mutex_unlock(&c->mu);
 			break;
 		}
@@ -1015,7 +1026,7 @@ check_engines(struct match_cmd *c)
 		if (!*id)
 			id = c->eng[i].argv[0];
 		c->eng[i].name = xstrndup(id, strlen(id));
-		usi_close(e);
+		c->first[i] = e;	/* the first worker's */
 	}
 	/* Names tell the engines apart in records and results. */
 	for (i = 1; i < c->neng; i++)
@@ -1205,6 +1216,8 @@ release(struct match_cmd *c)
 	free(c->pairings);
 	free(c->order);
 	free(c->ov.us);
+	for (i = 0; i < c->neng; i++)
+		usi_close(c->first[i]);
 	openings_release(&c->ops);
 	enginefile_release(&c->ef);
 }

@@ -635,6 +635,7 @@ declared(struct game *s, long long ms)
 		    END_DECLARATION);
 	} else if (d.result.winner == WINNER_NONE &&
 	    d.result.reason == REASON_DECLARATION) {
+		s->g->rec.nodes[t].special = SP_DRAW_DECLARATION;
 		howf(s, "%s declared with %d points: a draw under these rules",
 		    side_word(side), d.points);
 		finish(s, WINNER_NONE, REASON_DECLARATION, END_DECLARATION);
