@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <jansson.h>
+#include <math.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
@@ -658,18 +659,26 @@ print_tally(FILE *f, const struct tally *t, const char *na, const char *nb,
 	    t->color[WHITE][2]);
 	if (!n)
 		return;
-	if (e.finite)
-		fprintf(f, "  Elo %+.1f +- %.1f (95%%), nElo %+.1f +- %.1f, "
-		    "LOS %.1f%%, draw ratio %.1f%% (%s)\n", e.elo, e.elo95,
-		    e.nelo, e.nelo95, 100 * e.los, 100 * e.draw_ratio, pent ?
-		    "pentanomial, of pairs" : "trinomial, of games");
+	/* +0.0, never -0.0 */
+	if (e.finite && !isfinite(e.elo95))
+		fprintf(f, "  Elo %+.1f +- inf, nElo %+.1f +- %.1f (95%%, "
+		    "%s), LOS %.1f%%, draws %.1f%%\n", e.elo + 0.0,
+		    e.nelo + 0.0, e.nelo95, pent ? "pentanomial" :
+		    "trinomial", 100 * e.los, 100.0 * (double)t->d /
+		    (double)n);
+	else if (e.finite)
+		fprintf(f, "  Elo %+.1f +- %.1f, nElo %+.1f +- %.1f (95%%, "
+		    "%s), LOS %.1f%%, draws %.1f%%\n", e.elo + 0.0,
+		    e.elo95, e.nelo + 0.0, e.nelo95, pent ? "pentanomial" :
+		    "trinomial", 100 * e.los, 100.0 * (double)t->d /
+		    (double)n);
 	else
-		fprintf(f, "  Elo %s (one side scored everything), LOS %.1f%%, "
-		    "draw ratio %.1f%%\n", e.score >= 1 ? "+inf" : "-inf",
-		    100 * e.los, 100 * e.draw_ratio);
+		fprintf(f, "  Elo %s (one side scored every point), LOS %.1f%%, "
+		    "draws %.1f%%\n", e.elo > 0 ? "+inf" : "-inf",
+		    100 * e.los, 100.0 * (double)t->d / (double)n);
 	if (pent)
-		fprintf(f, "  pairs LL %lld, LD %lld, DD+WL %lld, WD %lld, WW "
-		    "%lld\n", t->pairs[PAIR_LL], t->pairs[PAIR_LD],
+		fprintf(f, "  pairs of %lld: LL %lld, LD %lld, DD+WL %lld, WD "
+		    "%lld, WW %lld\n", np, t->pairs[PAIR_LL], t->pairs[PAIR_LD],
 		    t->pairs[PAIR_DD_WL], t->pairs[PAIR_WD], t->pairs[PAIR_WW]);
 	if (sprt) {
 		double lo, hi, llr = llr_of(sprt, t);
@@ -822,8 +831,8 @@ progress(struct match_cmd *c)
 		elo_pentanomial(t->pairs, &e);
 	else
 		elo_trinomial(t->w, t->d, t->l, &e);
-	fprintf(stderr, "\r\033[K%zu/%zu games  +%lld =%lld -%lld",
-	    c->emitted, c->nslots, t->w, t->d, t->l);
+	fprintf(stderr, "\r\033[K%lld/%zu games  +%lld =%lld -%lld",
+	    t->w + t->d + t->l, c->nslots, t->w, t->d, t->l);
 	if (e.n && e.finite)
 		fprintf(stderr, "  Elo %+.1f +- %.1f", e.elo, e.elo95);
 	if (c->has_sprt)
@@ -1166,8 +1175,14 @@ run(struct match_cmd *c)
 		    c->eng[c->tallies[i].a].name, c->eng[c->tallies[i].b].name,
 		    c->has_sprt ? &c->sprt : NULL);
 	print_ends(stdout, c->ends);
-	printf("%zu game%s in %.1f s\n", c->emitted, c->emitted == 1 ? "" :
-	    "s", clock_now() - c->start);
+	{
+		long long played = 0;
+
+		for (i = 0; i < END_NB; i++)
+			played += c->ends[i];
+		printf("%lld game%s in %.1f s\n", played, played == 1 ? "" :
+		    "s", clock_now() - c->start);
+	}
 	fflush(stdout);
 	print_overhead(c);
 	if (c->fatal[0])

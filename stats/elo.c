@@ -60,11 +60,11 @@ estimate(const double *a, const long long *c, int k, double per_game,
 	out->elo = elo_of_score(mu);
 	lo = mu - Z95 * sd / sqrt(n);
 	hi = mu + Z95 * sd / sqrt(n);
+	/* The interval may reach past a score of 0 or 1: then it is
+	   infinite, though the estimate is not. */
 	out->finite = mu > 0 && mu < 1;
 	out->elo95 = out->finite ? (elo_of_score(hi) - elo_of_score(lo)) / 2 :
 	    HUGE_VAL;
-	if (!isfinite(out->elo95))
-		out->finite = 0;
 	if (sd > 0)
 		out->los = 0.5 * (1 + erf((mu - 0.5) / (sd * sqrt(2.0 / n))));
 	else

@@ -40,7 +40,9 @@ struct elo_estimate {
 	double draw_ratio;	/* draws per game (pairs: DD+WL per pair) */
 	/*
 	 * Elo is infinite when A scored everything or nothing; elo and the
-	 * interval are then +-HUGE_VAL and finite is 0. Also 0 with no games.
+	 * interval are then +-HUGE_VAL and finite is 0 (also with no
+	 * games). The interval alone is infinite (HUGE_VAL) when it reaches
+	 * past a score of 0 or 1.
 	 */
 	int finite;
 };

@@ -204,7 +204,7 @@ rm -rf rec r.jsonl
 run_match 0 "stats" --engine "$mockcmd --name A --fault declare-win" --engine "$B" --games 4 \
     --tc nodes=1 --results r.jsonl
 grep -q '^A vs B: 4 games, +0 =0 -4, score 0.0%$' out || { echo "$name: stats line"; cat out; failed=1; }
-grep -q 'pairs LL 2, LD 0, DD+WL 0, WD 0, WW 0' out || { echo "$name: pairs"; cat out; failed=1; }
+grep -q 'pairs of 2: LL 2, LD 0, DD+WL 0, WD 0, WW 0' out || { echo "$name: pairs"; cat out; failed=1; }
 grep -q '^Endings: false-declaration 4$' out || { echo "$name: endings"; cat out; failed=1; }
 head -2 out >match_head
 expect_success "report" "$KIFU" match --report r.jsonl
@@ -212,7 +212,7 @@ head -2 out | cmp -s - match_head || { echo "$name: --report differs"; cat out m
 # Shards merge: the same file twice is 8 games, 4 pairs.
 expect_success "report shards" "$KIFU" match --report r.jsonl r.jsonl
 grep -q '^A vs B: 8 games, +0 =0 -8' out || { echo "$name: shards"; cat out; failed=1; }
-grep -q 'pairs LL 4,' out || { echo "$name: shard pairs"; cat out; failed=1; }
+grep -q 'pairs of 4: LL 4,' out || { echo "$name: shard pairs"; cat out; failed=1; }
 printf '{"black":"A"}\n' >broken.jsonl
 expect_exit 2 "report broken" "$KIFU" match --report broken.jsonl
 # SPRT: every game lost, so H0 is accepted long before 400 games.
