@@ -586,13 +586,15 @@ position_ended(struct game *s)
 		    "checkmated");
 	else
 		howf(s, "%s", reason_name(adj.result.reason));
-	if (adj.result.reason == REASON_CHECKMATE ||
-	    adj.result.reason == REASON_STALEMATE) {
+	if (adj.result.reason == REASON_CHECKMATE) {
 		/* The mated engine is not asked: the record says mate. */
 		int32_t t = add_terminal(&s->g->rec, s->last, SP_MATE);
 
 		comment(&s->g->rec, t, "kifu: %s", s->g->how);
 		s->last = t;
+	} else if (adj.result.reason == REASON_STALEMATE) {
+		/* No terminal says stalemate: the position does. */
+		comment(&s->g->rec, s->last, "kifu: %s", s->g->how);
 	} else if (adj.result.reason == REASON_SENNICHITE ||
 	    adj.result.reason == REASON_PERPETUAL_CHECK) {
 		/* A perpetual check is the checker's foul, as shogi-server
