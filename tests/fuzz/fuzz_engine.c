@@ -2,14 +2,19 @@
  * fuzz_engine.c - the libFuzzer target of what kifu reads from engines
  * and writes about them: the engines file (engine/enginefile.h), an
  * engine's option and info lines and a search's answer (engine/usi.h),
- * and the analysis comments (engine/annotate.h, parsers/evaluation.h).
+ * and the analysis comments (engine/annotate.h, parsers/evaluation.h);
+ * and what kifu match reads: an openings file (engine/openings.h), a
+ * time control (engine/match.h), an SPRT setting (stats/elo.h).
  *
  * Not only a crash test: an engines file read has a command for every
  * engine and distinct names, a refused one says a line and column in
  * it; a search's answer read from the start position has legal moves
  * only (every PV replayed here) and reads back to itself once written;
  * replacing kifu's block in a comment keeps the new block and is the
- * same when done twice. A failure aborts.
+ * same when done twice; every opening read replays from its start
+ * with moves the rules allow, and a refused file names its line; a time
+ * control read prints as text that reads back to the same. A failure
+ * aborts.
  *
  *   make fuzz CC=clang && build/fuzz/fuzz_engine -max_total_time=60 \
  *       testdata/engine
@@ -23,8 +28,11 @@
 #include "core/usi.h"
 #include "engine/annotate.h"
 #include "engine/enginefile.h"
+#include "engine/match.h"
+#include "engine/openings.h"
 #include "engine/usi.h"
 #include "parsers/evaluation.h"
+#include "stats/elo.h"
 
 #define MAX_INPUT (1 << 16)
 
@@ -165,6 +173,63 @@ comment(const char *text)
 	strbuf_release(&twice);
 }
 
+static void
+openings(const char *text, size_t n)
+{
+	struct openings o;
+	char err[1024];
+	size_t i;
+	int k;
+
+	openings_init(&o);
+	if (openings_read(&o, "o", text, n, variant_standard(), -1, err,
+	    sizeof(err)) == 0) {
+		for (i = 0; i < o.n; i++) {
+			struct position p = o.v[i].start;
+
+			for (k = 0; k < o.v[i].nmoves; k++) {
+				struct move_claim cl;
+				char u[USI_MOVE_MAX];
+				struct undo un;
+				move m;
+
+				usi_format_move(o.v[i].moves[k], u);
+				check(usi_parse_move(p.v, u, strlen(u), &cl) ==
+				    0 && rules_check_move(&p, &cl, &m) ==
+				    RULE_OK && m == o.v[i].moves[k],
+				    "an opening move the rules refuse");
+				position_do_move(&p, m, &un);
+			}
+		}
+	} else {
+		check(!strncmp(err, "o:", 2), "an opening error without its "
+		    "file");
+	}
+	openings_release(&o);
+}
+
+static void
+settings(const char *text)
+{
+	struct match_tc tc, back;
+	struct sprt sp;
+	char err[512], desc[128];
+
+	if (match_tc_parse(text, &tc, err, sizeof(err)) == 0) {
+		match_tc_describe(&tc, desc, sizeof(desc));
+		check(match_tc_parse(desc, &back, err, sizeof(err)) == 0 &&
+		    !memcmp(&tc, &back, sizeof(tc)), "a time control that "
+		    "does not read back");
+	}
+	if (sprt_parse(text, &sp, err, sizeof(err)) == 0) {
+		double lo, hi;
+
+		sprt_bounds(&sp, &lo, &hi);
+		check(lo < 0 && hi > 0 && sp.elo0 < sp.elo1, "an SPRT setting "
+		    "with bounds the wrong way");
+	}
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 {
@@ -183,6 +248,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 	lines(text);
 	result(text);
 	comment(text);
+	openings(text, strlen(text));
+	settings(text);
 	free(text);
 	return 0;
 }
