@@ -850,7 +850,7 @@ emit(struct match_cmd *c)
 		struct game_slot *s = &c->slots[c->emitted];
 		size_t idx = c->emitted;
 		struct tally *t;
-		int flip, a_black;
+		int flip = 0, a_black;
 
 		if (s->state == 0 && (c->stopping || interrupted) &&
 		    c->running == 0) {
@@ -943,7 +943,7 @@ report_line(void *ctx, json_t *o, char *why, size_t n)
 	json_t *b = json_object_get(o, "black"), *w = json_object_get(o,
 	    "white"), *res = json_object_get(o, "result"), *reason =
 	    json_object_get(o, "reason"), *pair = json_object_get(o, "pair");
-	int ib, iw, flip, a_black, half, e;
+	int ib, iw, flip = 0, a_black, half, e;
 	struct tally *t;
 
 	if (!json_is_string(b) || !json_is_string(w) || !json_is_string(res)) {

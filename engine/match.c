@@ -711,7 +711,7 @@ one_move(struct game *s, struct match_side *side, struct usi_result *res,
 {
 	struct usi_search q;
 	struct usi_error err;
-	long long allowed, timeout, ms;
+	long long allowed = -1, timeout = 0, ms;
 	enum color mover = s->pos.side;
 	int32_t node;
 	int rc;

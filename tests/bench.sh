@@ -28,6 +28,9 @@
 #   - `kifu analyze` with fairy-stockfish (tests/bench/analyze.sh): kifu's
 #     own cost a position, its wall time against the engine's, -j2, the
 #     cache, and a plain Python script driving the same engine.
+#   - `kifu match` (tests/bench/match.sh): the referee's overhead from a
+#     bestmove read to the next go written, median and p99, against the
+#     mock engine and fairy-stockfish; games/s at --concurrency 2 and 1.
 # Raw times differ from machine to machine and from run to run, so each is
 # shown with a ratio to a baseline measured in the same run (kifu/osl,
 # kifu/true): compare the ratios.  Matsuri depth 3 has few inner nodes and
@@ -655,8 +658,19 @@ else
 	sh "$root/tests/bench/analyze.sh" "$kifu" || afail=1
 fi
 
+# kifu match (tests/bench/match.sh): both cores, as for analyze.
+if command -v taskset >/dev/null 2>&1 && [ "$(nproc 2>/dev/null || echo 1)" -ge 2 ]; then
+	taskset -c 0,1 sh "$root/tests/bench/match.sh" "$kifu" || mfail=1
+else
+	sh "$root/tests/bench/match.sh" "$kifu" || mfail=1
+fi
+
 echo
 echo "target: kifu at 150 M nodes/s, about 2x osl (kifu/osl column >= 2)"
+if [ "${mfail:-0}" -ne 0 ]; then
+	echo "bench: FAIL - the match bench did not run through"
+	exit 1
+fi
 if [ "$fail" -ne 0 ]; then
 	echo "bench: FAIL - kifu's node counts are wrong"
 	exit 1
