@@ -95,9 +95,11 @@ const char cmd_match_usage[] =
     "Openings:\n"
     "    --openings <file>    SFEN/USI lines ('startpos moves ...', 'sfen\n"
     "                         ... moves ...', 'position' before them or not),\n"
-    "                         or records of any format kifu reads\n"
+    "                         records of any format kifu reads, or a DB2016\n"
+    "                         book (kifu book's), walked at random by its\n"
+    "                         counts (--seed)\n"
     "    --opening-plies <p>  the first p moves of each (default: all of a\n"
-    "                         line, 16 of a record)\n"
+    "                         line, 16 of a record or a book)\n"
     "    --repeat             each opening played twice, the colours\n"
     "                         swapped (the default)\n"
     "    --no-repeat          each opening once, colours alternating\n"
@@ -1065,6 +1067,15 @@ read_openings(struct match_cmd *c)
 	} else if (input_read(c->openings_path, &data) < 0) {
 		rc = cmd_error("cannot read '%s': %s",
 		    input_display_name(c->openings_path), strerror(errno));
+	} else if (openings_is_book(data.buf ? data.buf : "", data.len)) {
+		long long per = c->games_per_pairing;
+		size_t need = (size_t)(c->repeat ? (per + 1) / 2 : per);
+
+		if (openings_read_book(&c->ops,
+		    input_display_name(c->openings_path), data.buf, data.len,
+		    c->mr.v, c->opening_plies, need, c->seed, err,
+		    sizeof(err)) < 0)
+			rc = cmd_error("%s", err);
 	} else if (openings_read(&c->ops, input_display_name(c->openings_path),
 	    data.buf ? data.buf : "", data.len, c->mr.v, c->opening_plies,
 	    err, sizeof(err)) < 0) {

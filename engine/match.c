@@ -550,8 +550,9 @@ adjudicated(struct game *s)
 	if (mr->draw_moves && s->nmoves >= mr->draw_after &&
 	    s->quiet[side] >= mr->draw_moves &&
 	    s->quiet[other] >= mr->draw_moves) {
-		int32_t t = add_terminal(&s->g->rec, s->last,
-		    SP_DRAW_DECLARATION);
+		/* No terminal says "drawn by agreement" without a
+		   declaration's points to judge: the game is stopped. */
+		int32_t t = add_terminal(&s->g->rec, s->last, SP_ABORT);
 
 		howf(s, "adjudicated: both engines scored the game within "
 		    "+-%d for %d moves each (--draw)", mr->draw_cp,

@@ -7,6 +7,7 @@
 
 #include "openings.h"
 #include "api/judge.h"
+#include "parsers/book.h"
 #include "core/movegen.h"
 #include "core/rules.h"
 #include "core/sfen.h"
@@ -378,6 +379,222 @@ opening_usi(const struct opening *op, char *buf, size_t n)
 	}
 	snprintf(buf, n, "%s", sb.buf ? sb.buf : "");
 	strbuf_release(&sb);
+}
+
+static unsigned long long splitmix(unsigned long long *s);
+
+/* --- DB2016 books ------------------------------------------------------- */
+
+struct book_move_w {
+	move m;
+	long long count;
+};
+
+struct book_pos {
+	char *key;		/* sfen_write_key's text */
+	struct book_move_w *mv;
+	size_t n, alloc;
+};
+
+int
+openings_is_book(const char *text, size_t len)
+{
+	size_t h = strlen(BOOK_HEADER);
+
+	if (len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3)) {
+		text += 3;
+		len -= 3;
+	}
+	const char *p = text, *end = text + len;
+	int sfens = 0;
+
+	if (len >= h && !memcmp(text, BOOK_HEADER, h))
+		return 1;
+	/* No header (ShogiHome writes none): a position line, then a line
+	   that is no opening line: a move of the book. */
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *e = nl ? nl : end, *q = skip(p, e);
+
+		if (q < e && *q != '#' && !(e - q >= 2 && q[0] == '/' &&
+		    q[1] == '/')) {
+			if (!sfens && !starts_word(q, e, "sfen"))
+				return 0;
+			if (sfens)
+				return !starts_word(q, e, "sfen") &&
+				    !starts_word(q, e, "startpos") &&
+				    !starts_word(q, e, "position");
+			sfens++;
+		}
+		p = nl ? nl + 1 : end;
+	}
+	return 0;
+}
+
+static int
+cmp_pos(const void *a, const void *b)
+{
+	return strcmp(((const struct book_pos *)a)->key,
+	    ((const struct book_pos *)b)->key);
+}
+
+static void
+free_book(struct book_pos *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(v[i].key);
+		free(v[i].mv);
+	}
+	free(v);
+}
+
+/* Reads and judges the book; -1 with err. */
+static int
+load_book(const char *name, const char *text, size_t len,
+    const struct variant *v, struct book_pos **out, size_t *nout, char *err,
+    size_t n)
+{
+	const char *p = text, *end = text + len;
+	struct book_pos *bp = NULL, *cur = NULL;
+	struct position pos;
+	size_t np = 0, ap = 0;
+	unsigned long line = 0;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t ll = (size_t)((nl ? nl : end) - p);
+		struct book_line bl;
+		struct book_error be;
+
+		line++;
+		if (book_parse_line(p, ll, line, line == 1, &bl, &be) < 0) {
+			snprintf(err, n, "%s:%lu:%zu: %s", name, be.line, be.col,
+			    be.message);
+			goto bad;
+		}
+		if (bl.type == BOOK_POSITION) {
+			struct sfen_error se;
+			char *sfen = xstrndup(bl.text.p, bl.text.n), key[SFEN_MAX];
+
+			if (sfen_read(&pos, v, sfen, &se) != SFEN_OK) {
+				snprintf(err, n, "%s:%lu: bad SFEN: %s", name,
+				    line, se.message);
+				free(sfen);
+				goto bad;
+			}
+			free(sfen);
+			if (np == ap) {
+				ap = ap ? 2 * ap : 64;
+				bp = xreallocarray(bp, ap, sizeof(*bp));
+			}
+			cur = &bp[np++];
+			memset(cur, 0, sizeof(*cur));
+			sfen_write_key(&pos, key);
+			cur->key = xstrndup(key, strlen(key));
+		} else if (bl.type == BOOK_MOVE) {
+			struct move_claim cl;
+			enum rule_id r;
+			move m;
+
+			if (!cur) {
+				snprintf(err, n, "%s:%lu: a move before any "
+				    "position", name, line);
+				goto bad;
+			}
+			if (usi_parse_move(v, bl.text.p, bl.text.n, &cl) != 0) {
+				snprintf(err, n, "%s:%lu: '%.*s' is not a USI "
+				    "move", name, line, (int)(bl.text.n > 20 ?
+				    20 : bl.text.n), bl.text.p);
+				goto bad;
+			}
+			if ((r = rules_check_move(&pos, &cl, &m)) != RULE_OK) {
+				snprintf(err, n, "%s:%lu: move %.*s is illegal: "
+				    "%s [%s]", name, line, (int)bl.text.n,
+				    bl.text.p, rule_description(r),
+				    rule_id_name(r));
+				goto bad;
+			}
+			if (cur->n == cur->alloc) {
+				cur->alloc = cur->alloc ? 2 * cur->alloc : 8;
+				cur->mv = xreallocarray(cur->mv, cur->alloc,
+				    sizeof(*cur->mv));
+			}
+			cur->mv[cur->n].m = m;
+			cur->mv[cur->n++].count = bl.count > 0 ? bl.count : 0;
+		}
+		p = nl ? nl + 1 : end;
+	}
+	if (np)
+		qsort(bp, np, sizeof(*bp), cmp_pos);
+	*out = bp;
+	*nout = np;
+	return 0;
+bad:
+	free_book(bp, np);
+	return -1;
+}
+
+int
+openings_read_book(struct openings *o, const char *name, const char *text,
+    size_t len, const struct variant *v, int plies, size_t count,
+    unsigned long long seed, char *err, size_t n)
+{
+	struct book_pos *bp, probe;
+	size_t np, i, keep = o->n;
+	move *moves;
+	int k;
+
+	if (load_book(name, text, len, v, &bp, &np, err, n) < 0)
+		return -1;
+	if (plies < 0)
+		plies = OPENINGS_RECORD_PLIES;
+	moves = xreallocarray(NULL, (size_t)plies + 1, sizeof(*moves));
+	for (i = 0; i < count; i++) {
+		struct position start, pos;
+		char key[SFEN_MAX], where[600];
+		unsigned long long rng = seed ^ (0x9e3779b97f4a7c15ULL * (i + 1));
+
+		position_set_start(&start, v);
+		pos = start;
+		for (k = 0; k < plies; k++) {
+			const struct book_pos *hit;
+			long long total = 0, r;
+			struct undo u;
+			size_t j;
+
+			sfen_write_key(&pos, key);
+			probe.key = key;
+			hit = bsearch(&probe, bp, np, sizeof(*bp), cmp_pos);
+			if (!hit)
+				break;
+			for (j = 0; j < hit->n; j++)
+				total += hit->mv[j].count;
+			if (total <= 0)
+				break;
+			r = (long long)(splitmix(&rng) % (unsigned long long)total);
+			for (j = 0; j + 1 < hit->n && r >= hit->mv[j].count; j++)
+				r -= hit->mv[j].count;
+			moves[k] = hit->mv[j].m;
+			position_do_move(&pos, moves[k], &u);
+		}
+		if (k == 0) {
+			snprintf(err, n, "%s: the book has no move with a count "
+			    "from the initial position", name);
+			truncate_to(o, keep);
+			free(moves);
+			free_book(bp, np);
+			return -1;
+		}
+		if (movegen_count(&pos) == 0)
+			k--;	/* a walk into mate: one move less */
+		snprintf(where, sizeof(where), "%s#%zu", name, i + 1);
+		add(o, &start, moves, k, where);
+	}
+	free(moves);
+	free_book(bp, np);
+	return 0;
 }
 
 static unsigned long long

@@ -49,6 +49,25 @@ void openings_add_start(struct openings *o, const struct variant *v);
 int openings_read(struct openings *o, const char *name, const char *text,
     size_t len, const struct variant *v, int plies, char *err, size_t n);
 
+/*
+ * Whether the text is a DB2016 book: its header line, or (as ShogiHome
+ * writes books, with none) a position line followed by a move line.
+ */
+int openings_is_book(const char *text, size_t len);
+
+/*
+ * Openings from a DB2016 book (`kifu book`'s format, parsers/book.h):
+ * `count` walks from the variant's initial position, each move chosen
+ * at random in proportion to the book's counts for it, up to `plies`
+ * moves (< 0: OPENINGS_RECORD_PLIES) or a position the book does not
+ * have. The walks are a function of seed. Every move of the book is
+ * judged when it is read: an illegal one is an error naming its line.
+ * Returns 0, or -1 with "file:line: what" in err (nothing added).
+ */
+int openings_read_book(struct openings *o, const char *name, const char *text,
+    size_t len, const struct variant *v, int plies, size_t count,
+    unsigned long long seed, char *err, size_t n);
+
 /* The opening as a USI position ("sfen ... moves ..."), into buf. */
 void opening_usi(const struct opening *op, char *buf, size_t n);
 

@@ -9,6 +9,7 @@
  *               [--spawn-child]
  *               [--init-delay MS] [--variants] [--no-multipv]
  *               [--think MS] [--ready-delay MS] [--play M1,M2,...]
+ *               [--score CP]
  *
  * --pidfile appends the pid of every start, and "PID child" for the
  * child --spawn-child leaves in its group, so a test can check that none
@@ -41,6 +42,8 @@
  *
  * --play M1,M2,... plays the first of these USI moves that is legal,
  * when one is (a scripted game: cycles for sennichite, perpetual check).
+ * --score CP makes every score that (a lost or won engine, for
+ * adjudication).
  * --think MS waits MS before each bestmove (a clock to run out);
  * --ready-delay MS before each readyok (late, within kifu's timeout or
  * past it).
@@ -65,6 +68,7 @@ static const char *pidfile, *logfile, *fault = "", *counter;
 static int at = 0, after = -1, spawn_child, init_delay, variants, multipv_opt = 1;
 static int think, ready_delay;
 static const char *play;
+static int fixed_score, has_fixed_score;
 static int multipv = 1;
 static const struct variant *variant;
 static struct position pos;
@@ -239,7 +243,7 @@ static void
 search(const char *args)
 {
 	move cand[64];
-	int n, k, score = eval(&pos);
+	int n, k, score = has_fixed_score ? fixed_score : eval(&pos);
 	char buf[USI_MOVE_MAX];
 	/* Counted once a go: whether the fault strikes on this one. */
 	int on = *fault && strikes(fault);
@@ -457,6 +461,8 @@ main(int argc, char **argv)
 			counter = v, i++;
 		else if (!strcmp(a, "--init-delay") && v)
 			init_delay = atoi(v), i++;
+		else if (!strcmp(a, "--score") && v)
+			fixed_score = atoi(v), has_fixed_score = 1, i++;
 		else if (!strcmp(a, "--play") && v)
 			play = v, i++;
 		else if (!strcmp(a, "--think") && v)

@@ -179,6 +179,66 @@ test_openings_records(void **state)
 }
 
 static void
+test_openings_book(void **state)
+{
+	/* 7g7f 3 times in 4, 2g2f once; after 7g7f only 3c3d */
+	static const char book[] =
+	    "#YANEURAOU-DB2016 1.00\n"
+	    "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n"
+	    "7g7f 3c3d 40 20 300\n"
+	    "2g2f none 35 18 100\n"
+	    "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2\n"
+	    "3c3d none 0 0 5\n";
+	static const char bad[] =
+	    "#YANEURAOU-DB2016 1.00\n"
+	    "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n"
+	    "7g7f none 0 0 1\n"
+	    "7g7e none 0 0 1\n";
+	struct openings o, again;
+	char err[512];
+	size_t i, seven = 0;
+
+	(void)state;
+	assert_true(openings_is_book(book, strlen(book)));
+	assert_true(openings_is_book(book + 23, strlen(book + 23)));
+	assert_false(openings_is_book("sfen a b c\nsfen d\n", 18));
+	assert_false(openings_is_book("startpos moves 7g7f\n", 20));
+	openings_init(&o);
+	openings_init(&again);
+	assert_int_equal(openings_read_book(&o, "b.db", book, strlen(book),
+	    variant_standard(), 8, 400, 5, err, sizeof(err)), 0);
+	assert_int_equal(openings_read_book(&again, "b.db", book, strlen(book),
+	    variant_standard(), 8, 400, 5, err, sizeof(err)), 0);
+	assert_int_equal(o.n, 400);
+	for (i = 0; i < o.n; i++) {
+		char usi[512], u2[512];
+
+		opening_usi(&o.v[i], usi, sizeof(usi));
+		opening_usi(&again.v[i], u2, sizeof(u2));
+		assert_string_equal(usi, u2);	/* the seed decides */
+		if (strstr(usi, "moves 7g7f 3c3d")) {
+			assert_int_equal(o.v[i].nmoves, 2);
+			seven++;
+		} else {
+			assert_non_null(strstr(usi, "moves 2g2f"));
+			assert_int_equal(o.v[i].nmoves, 1);
+		}
+	}
+	/* 300 in 400 expected: well inside 260..340 */
+	if (seven < 260 || seven > 340)
+		fail_msg("7g7f in %zu of 400 walks, weighted 3:1", seven);
+	assert_string_equal(o.v[0].where, "b.db#1");
+	openings_release(&o);
+	openings_release(&again);
+	openings_init(&o);
+	assert_int_equal(openings_read_book(&o, "x.db", bad, strlen(bad),
+	    variant_standard(), 8, 4, 5, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "x.db:4: move 7g7e is illegal"));
+	assert_int_equal(o.n, 0);
+	openings_release(&o);
+}
+
+static void
 test_shuffle(void **state)
 {
 	size_t a[50], b[50], seen[50];
@@ -223,6 +283,7 @@ main(void)
 		cmocka_unit_test(test_openings_lines),
 		cmocka_unit_test(test_openings_refused),
 		cmocka_unit_test(test_openings_records),
+		cmocka_unit_test(test_openings_book),
 		cmocka_unit_test(test_shuffle),
 		cmocka_unit_test(test_end_names),
 	};

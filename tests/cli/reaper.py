@@ -29,6 +29,12 @@ def main():
     child = os.fork()
     if child == 0:
         try:
+            # A shell without job control starts a background command
+            # with SIGINT and SIGQUIT ignored, and an ignored signal stays
+            # ignored across exec: CMD would never see the SIGINT a test
+            # sends it. Give it the default, as a terminal would.
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
+            signal.signal(signal.SIGQUIT, signal.SIG_DFL)
             os.execvp(cmd[0], cmd)
         finally:
             os._exit(127)

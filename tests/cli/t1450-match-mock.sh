@@ -39,7 +39,7 @@ valid() {
 one() {
 	title=$1 wanted=$2 a=$3; shift 3
 	rm -rf rec r.jsonl
-	run_match 0 "$title" --engine "$a" --engine "$B" --games 1 --no-repeat \
+	run_match 0 "$title" --engine "$a" --engine "${other:-$B}" --games 1 --no-repeat \
 	    --tc nodes=10 --timeout-move 2000 -o rec --results r.jsonl "$@"
 	got=$(reasons r.jsonl)
 	[ "$got" = "$wanted;" ] || { echo "$name: $title: got '$got', want '$wanted'"; failed=1; }
@@ -196,6 +196,22 @@ expect_stderr_has "illegal record" "badrec.csa:6: move 3 is illegal"
 run_match 0 "record cut before its foul" --engine "$mockcmd --name A" --engine "$B" --games 2 \
     --openings badrec.csa --opening-plies 2 --tc nodes=1 --max-moves 4
 
+# --- adjudication by score --------------------------------------------------------------
+
+# A scores itself at -1000, B itself at +1000: after three moves each, A
+# (Black, to move) resigns for its engine.
+other="$mockcmd --name B --score 1000"
+one "adjudicated resign" "white adjudicated-resign" "$mockcmd --name A --score -1000" \
+    --resign 1000,3
+other=
+grep -c '^[+-][0-9]' rec/game-0001.csa | grep -qx 6 || { echo "$name: resign not after 6 moves"; failed=1; }
+grep -q "adjudicated: Black's engine scored itself at -1000" rec/game-0001.csa ||
+    { echo "$name: resign comment"; failed=1; }
+# The mock's scores lie within +-300: drawn after two moves each from
+# move 6 on.
+one "adjudicated draw" "draw adjudicated-draw" "$mockcmd --name A" --draw 300,2,6
+grep -c '^[+-][0-9]' rec/game-0001.csa | grep -qx 6 || { echo "$name: draw not after 6 moves"; failed=1; }
+
 # --- statistics, results, --report, SPRT --------------------------------------------------
 
 # A loses every game (a false declaration on its first move): the
@@ -233,6 +249,21 @@ assert [x["game"] for x in g] == [1, 2, 3, 4, 5, 6], g' || { echo "$name: order"
 ls rec | tr '\n' ' ' | grep -qx 'game-0001.csa game-0002.csa game-0003.csa game-0004.csa game-0005.csa game-0006.csa ' ||
     { echo "$name: records $(ls rec)"; failed=1; }
 valid rec concurrency --rules csa,max-moves=30
+# Three engines: a gauntlet (A against each other), or a round robin.
+run_match 0 "gauntlet" --engine "$mockcmd --name A" --engine "$B" --engine "$mockcmd --name C" \
+    --games 2 --tc nodes=1 --max-moves 6 --results gl.jsonl
+[ "$(grep -c ' games, ' out)" -eq 2 ] || { echo "$name: gauntlet pairings"; cat out; failed=1; }
+grep -q '^A vs C: 2 games' out || { echo "$name: gauntlet A vs C"; cat out; failed=1; }
+run_match 0 "round robin" --engine "$mockcmd --name A" --engine "$B" --engine "$mockcmd --name C" \
+    --tournament round-robin --games 2 --tc nodes=1 --max-moves 6 --affinity
+grep -q '^B vs C: 2 games' out || { echo "$name: round robin B vs C"; cat out; failed=1; }
+# A book as openings: walks weighted by its counts.
+cp "$TESTDATA/book/shogihome-style.db" book.db
+run_match 0 "book openings" --engine "$mockcmd --name A" --engine "$B" --games 4 --tc nodes=1 \
+    --max-moves 8 --openings book.db --opening-plies 4 --results bk.jsonl
+grep -q '"opening":"book.db#1","opening_position":"sfen [^"]* moves ' bk.jsonl ||
+    { echo "$name: book openings"; cat bk.jsonl; failed=1; }
+
 # Existing records are kept unless --force.
 run_match 2 "no overwrite" --engine "$mockcmd --name A" --engine "$B" --games 1 --tc nodes=1 \
     --max-moves 4 -o rec
@@ -243,13 +274,22 @@ run_match 0 "force" --engine "$mockcmd --name A" --engine "$B" --games 1 --tc no
 # --- SIGINT: games in play abandoned, the rest complete, no engine left ---------------------
 
 rm -rf rec r.jsonl left
-timeout 120 python3 "$reaper" left "$KIFU" match --engine "$mockcmd --name A --think 50" \
+# (Not under timeout(1), which would send the signal to kifu a second
+# time, as its whole process group's: a second SIGINT ends kifu at once.)
+python3 "$reaper" left "$KIFU" match --engine "$mockcmd --name A --think 50" \
     --engine "$B" --games 100 --tc nodes=1 --max-moves 40 -o rec --results r.jsonl \
     >out 2>err &
 pid=$!
 i=0
 while [ ! -s r.jsonl ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
 kill -INT "$pid"
+i=0
+while kill -0 "$pid" 2>/dev/null && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
+if kill -0 "$pid" 2>/dev/null; then
+	echo "$name: SIGINT: kifu did not end within 60 s"
+	kill -KILL "$pid"
+	failed=1
+fi
 wait "$pid"
 rc=$?
 [ "$rc" -eq 130 ] || { echo "$name: SIGINT: exit $rc"; cat err; failed=1; }
