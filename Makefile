@@ -61,9 +61,8 @@ PCRE2_CFLAGS = $(shell $(PKG_CONFIG) --cflags libpcre2-8 2>/dev/null)
 SQLITE_CFLAGS = $(shell $(PKG_CONFIG) --cflags sqlite3 2>/dev/null)
 PKG_CFLAGS += $(PCRE2_CFLAGS) $(SQLITE_CFLAGS)
 # What libkifu's modules link, and so every program and test linking it.
-# libm: stats/elo.c's logarithms and erf (kifu match's statistics).
 LIBS = $(shell $(PKG_CONFIG) --libs jansson 2>/dev/null || echo -ljansson) \
-	-ldl -lpthread -lm
+	-ldl -lpthread
 
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all

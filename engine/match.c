@@ -57,7 +57,7 @@ seconds(const char *s, size_t n)
 	x = strtod(buf, &end);
 	if (*end || !isfinite(x) || x < 0 || x > 1e9)
 		return -1;
-	return llround(x * 1000);
+	return (long long)(x * 1000 + 0.5);	/* x >= 0; no libm */
 }
 
 static long long

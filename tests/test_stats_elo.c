@@ -146,6 +146,10 @@ test_edges(void **state)
 	/* zeros regularised: a finite LLR that favours H1 */
 	assert_true(isfinite(sprt_llr_pentanomial(&s, all)));
 	assert_true(sprt_llr_pentanomial(&s, all) > 0);
+	/* kifu's own logarithms (no libm): -400 log10(1/3), and far out */
+	NEAR(elo_of_score(0.75), 190.84850188786497, 1e-9);
+	NEAR(elo_of_score(0.001), -1199.826195290393, 1e-9);
+	NEAR(elo_of_score(0.999999), 2399.999826281142, 1e-6);
 	elo_trinomial(0, 3, 0, &e);
 	NEAR(e.elo, 0, 1e-12);
 	NEAR(e.los, 0.5, 0);
