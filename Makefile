@@ -71,7 +71,7 @@ SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 # every folder but cmd/; the kifu program is cmd/ (one file a
 # subcommand, and what only commands need: options, messages) over it.
 LIB_DIRS := core parsers writers api walk stats query db book picture train \
-	mate engine
+	mate engine tags
 # api/example.c and api/example-walk.c are doc/library.md's example
 # programs (tests/install.sh builds them against the installed library),
 # not a part of libkifu.
@@ -191,7 +191,8 @@ check-docs: build/san/kifu all
 SAN_REGRESS := $(FUZZ_TARGETS:%=build/san/fuzz/regress_%) \
 	build/san/fuzz/regress_dump build/san/fuzz/regress_keys \
 	build/san/fuzz/regress_stats build/san/fuzz/regress_book \
-	build/san/fuzz/regress_problems build/san/fuzz/regress_engine
+	build/san/fuzz/regress_problems build/san/fuzz/regress_engine \
+	build/san/fuzz/regress_tags
 
 build/san/fuzz/regress_%: tests/fuzz/fuzz.c tests/xmlcheck.h \
 		tests/fuzz/standalone.c build/san/libkifu.a
@@ -236,6 +237,13 @@ build/san/fuzz/regress_problems: tests/fuzz/fuzz_problems.c \
 	$(CC) $(ALL_CPPFLAGS) $(WARN) $(SAN_FLAGS) -o $@ \
 		tests/fuzz/fuzz_problems.c tests/fuzz/standalone.c \
 		build/san/libkifu.a $(LIBS)
+
+# kifu tag --definitions: the reader of definitions files.
+build/san/fuzz/regress_tags: tests/fuzz/fuzz_tags.c tests/fuzz/standalone.c \
+		build/san/libkifu.a
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) $(WARN) $(SAN_FLAGS) -o $@ tests/fuzz/fuzz_tags.c \
+		tests/fuzz/standalone.c build/san/libkifu.a $(LIBS)
 
 # kifu stats --merge's reader of shards: JSON, counted by stats/.
 build/san/fuzz/regress_stats: tests/fuzz/fuzz_stats.c tests/fuzz/standalone.c \
@@ -282,7 +290,7 @@ FUZZ_FLAGS := -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=a
 FUZZ_CPPFLAGS = $(ALL_CPPFLAGS) $(RSVG_CFLAGS) $(PCRE2_CFLAGS)
 fuzz: $(FUZZ_TARGETS:%=build/fuzz/fuzz_%) build/fuzz/fuzz_dump \
 	build/fuzz/fuzz_keys build/fuzz/fuzz_stats build/fuzz/fuzz_book \
-	build/fuzz/fuzz_problems build/fuzz/fuzz_engine
+	build/fuzz/fuzz_problems build/fuzz/fuzz_engine build/fuzz/fuzz_tags
 
 build/fuzz/fuzz_%: tests/fuzz/fuzz.c tests/xmlcheck.h $(LIB_SRC)
 	@mkdir -p $(@D)
@@ -313,6 +321,11 @@ build/fuzz/fuzz_problems: tests/fuzz/fuzz_problems.c $(LIB_SRC)
 	@mkdir -p $(@D)
 	$(CC) $(FUZZ_CPPFLAGS) -std=c11 -Wall -Wextra -Werror $(FUZZ_FLAGS) \
 		-o $@ tests/fuzz/fuzz_problems.c $(LIB_SRC) $(LIBS)
+
+build/fuzz/fuzz_tags: tests/fuzz/fuzz_tags.c $(LIB_SRC)
+	@mkdir -p $(@D)
+	$(CC) $(FUZZ_CPPFLAGS) -std=c11 -Wall -Wextra -Werror $(FUZZ_FLAGS) \
+		-o $@ tests/fuzz/fuzz_tags.c $(LIB_SRC) $(LIBS)
 
 build/fuzz/fuzz_keys: tests/fuzz/fuzz_keys.c $(LIB_SRC)
 	@mkdir -p $(@D)

@@ -6,7 +6,8 @@
 # every line read writes back as it was; stats: read as kifu stats
 # shards, written and read back; book: every move line writes back
 # and reads to the same fields; engine: the engines file, USI lines and
-# answers, analysis comments). BIN holds regress_TARGET binaries
+# answers, analysis comments; tags: definitions files, read over kifu's
+# own, written back and read again). BIN holds regress_TARGET binaries
 # (tests/fuzz/standalone.c).
 #
 #   sh tests/fuzz/regress.sh build/san/fuzz
@@ -14,7 +15,8 @@ set -u
 bin=${1:?usage: regress.sh BIN}
 top=$(cd "$(dirname "$0")/../.." && pwd)
 fail=0
-for t in csa usi kif ki2 jkf detect dump keys stats book problems engine; do
+for t in csa usi kif ki2 jkf detect dump keys stats book problems engine \
+    tags; do
 	case $t in
 	detect) seeds="csa usi kif ki2 jkf minishogi" ;;
 	dump) seeds=training ;;
@@ -23,6 +25,7 @@ for t in csa usi kif ki2 jkf detect dump keys stats book problems engine; do
 	book) seeds=book ;;
 	problems) seeds="mate tsume" ;;
 	engine) seeds=engine ;;
+	tags) seeds=tags/definitions ;;
 	# show/: records with evaluation comments, for the graph.
 	kif | csa) seeds="$t show" ;;
 	*) seeds=$t ;;

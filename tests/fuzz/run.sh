@@ -14,7 +14,7 @@ set -eu
 work=${1:?usage: run.sh WORK SECONDS [TARGET...]}
 secs=${2:?usage: run.sh WORK SECONDS [TARGET...]}
 shift 2
-[ $# -gt 0 ] || set -- csa usi kif ki2 jkf detect dump keys stats book
+[ $# -gt 0 ] || set -- csa usi kif ki2 jkf detect dump keys stats book tags
 top=$(cd "$(dirname "$0")/../.." && pwd)
 
 # CPU seconds used by process $1 and the children it has reaped.
@@ -28,6 +28,7 @@ for t in "$@"; do
 	detect) seeds="$top/testdata/csa $top/testdata/kif $top/testdata/ki2 $top/testdata/jkf $top/testdata/usi $top/testdata/minishogi" ;;
 	dump) seeds=$top/testdata/training ;;
 	stats) seeds=$top/testdata/stats ;;
+	tags) seeds=$top/testdata/tags/definitions ;;
 	*) seeds=$top/testdata/$t ;;
 	esac
 	mkdir -p "$work/corpus_$t" "$work/art_$t"
