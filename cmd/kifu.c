@@ -55,6 +55,8 @@ static const struct command commands[] = {
 	    cmd_stats_usage },
 	{ "summary", cmd_summary, "merge the JSON Lines of several checks",
 	    cmd_summary_usage },
+	{ "tag", cmd_tag, "name the openings and castles of every record",
+	    cmd_tag_usage },
 	{ "tree", cmd_tree, "the opening explorer over an index: moves, "
 	    "games, results", cmd_tree_usage },
 	{ "tsume", cmd_tsume, "check composed problems: cooks, 変長, "

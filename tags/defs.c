@@ -543,7 +543,6 @@ field(struct reading *rd, struct tag_def *t, struct word *w, size_t k)
 			if (hand_term(rd, t, &w[i]))
 				return;
 	} else if (word_is(f, "plies")) {
-		need_side = 1;
 		if (k != 2) {
 			err_at(rd, f->p, "plies takes one range: plies -40");
 			return;

@@ -272,9 +272,14 @@ tag_headers_read(struct tag_headers *h, const struct record *r)
 		enum tag_header what;
 		int side;
 
-		if (hd->id == HDR_RAW || !tag_header_key(key, strlen(key),
-		    &what, &side))
+		/* 戦型, and CSA's $OPENING, are the game's. */
+		if (hd->id == HDR_OPENING) {
+			what = TH_GAME;
+			side = -1;
+		} else if (hd->id == HDR_RAW || !tag_header_key(key,
+		    strlen(key), &what, &side)) {
 			continue;
+		}
 		add_line(h, what, side, hd->loc.line, val, strlen(val));
 	}
 	/* CSA keeps them as comment lines before the first move. */
@@ -413,7 +418,7 @@ difference(struct strbuf *out, int json, int *n, const char *prefix,
 	strbuf_add_printable(out, key);
 	strbuf_adds(out, ": record ");
 	strbuf_add_printable(out, *rec ? rec : "-");
-	strbuf_adds(out, ", kifu ");
+	strbuf_adds(out, "; kifu ");
 	strbuf_add_printable(out, *ours ? ours : "-");
 	strbuf_addc(out, '\n');
 }

@@ -5,7 +5,8 @@
  * The headers other programs read and write (KIF and KI2 header lines;
  * CSA comment lines of the same text, since CSA has no such header):
  *
- *	戦型：四間飛車                  the game (professional records)
+ *	戦型：四間飛車                  the game (professional records;
+ *	                                 CSA's own header $OPENING:四間飛車)
  *	先手の戦型：棒銀, 早繰り銀       Black's openings (bioshogi)
  *	先手の戦法：棒銀                 the same, as Shogi Wars exports write it
  *	先手の囲い：舟囲い               Black's castles
@@ -62,8 +63,9 @@ void tag_headers_init(struct tag_headers *h);
 void tag_headers_release(struct tag_headers *h);
 
 /*
- * The name headers of r (KIF/KI2 headers, CSA comment lines before the
- * first move; JKF header keys likewise), in the record's order.
+ * The name headers of r (KIF/KI2 headers, CSA's $OPENING and comment
+ * lines before the first move; JKF header keys likewise), in the
+ * record's order.
  */
 void tag_headers_read(struct tag_headers *h, const struct record *r);
 
@@ -88,7 +90,7 @@ void tag_header_value(const struct tagdefs *d, const struct tag_result *res,
 
 /*
  * Where the record's headers and kifu's names differ: one line a
- * header ("戦型: record 矢倉, kifu 角換わり"), the game compared by the
+ * header ("戦型: record 矢倉; kifu 角換わり"), the game compared by the
  * game-level name either text reads as (tagdefs_read_game), a side's
  * names as sets. Returns the number of differences; text lines go to
  * out (each ending in "\n"), prefixed by `prefix`; with json, one JSON

@@ -514,14 +514,6 @@ tagger_end(struct tagger *t)
 	for (c = 0; c < 2; c++) {
 		struct tag_side *s = &res->side[c];
 
-		/* A hold def still true when the game ended holds to the end. */
-		for (i = 0; i < d->nholds; i++) {
-			uint32_t k = d->holds[i];
-
-			if (bit(t->holding[c], k) && t->ply[c][k] < 0 &&
-			    t->last_ply >= d->v[k].from)
-				reach(t, (enum color)c, k, t->last_ply);
-		}
 		for (i = 0; i < d->n; i++) {
 			const struct tag_def *def = &d->v[i];
 			int p = t->ply[c][i];
@@ -554,6 +546,8 @@ tagger_end(struct tagger *t)
 		if (def->kind != TAG_GAME || def->off)
 			continue;
 		if (def->matchup != MATCHUP_NONE && def->matchup != res->matchup)
+			continue;
+		if (res->plies < def->from || res->plies > def->to)
 			continue;
 		if (def->either.n && !side_labels_have(t, 0, &def->either) &&
 		    !side_labels_have(t, 1, &def->either))

@@ -8,8 +8,7 @@
  * then, or whose names a definition just reached or ruled out, and only
  * while they can still be reached. When none of either side's can
  * change any more it asks replay to stop. tagger_end then settles the
- * names that must hold to the end, the styles, the matchup and the
- * game-level name.
+ * styles, the matchup and the game-level name.
  *
  * A tagger is one worker's: it keeps its arrays from record to record.
  * It borrows the definitions, which must outlive it.

@@ -58,8 +58,13 @@ static const struct side_case cases[] = {
 	{ "角交換振り飛車", 0, "7g7f 3c3d 8h2b+ 3a2b 2h6h",
 	    "7g7f 3c3d 6g6f 4c4d 2h6h" },
 	/* castles */
-	{ "居玉", 1, "1g1f 9g9f 7g7f 2g2f 6g6f",
-	    "1g1f 9g9f 7g7f 2g2f 6g6f 5i4h" },
+	/* 居玉 is the king unmoved through ply 30; a shorter game is none */
+	{ "居玉", 1, "1g1f 9g9f 7g7f 6g6f 2g2f 3g3f 4g4f 8g8f 5g5f 2h3h 3h4h "
+	    "4h5h 5h6h 6h7h 1i1h 9i9h", "1g1f 9g9f 7g7f 6g6f 2g2f 3g3f 4g4f "
+	    "8g8f 5g5f 2h3h 3h4h 4h5h 5h6h 6h7h 5i4h 9i9h" },
+	{ "居玉", 1, "1g1f 9g9f 7g7f 6g6f 2g2f 3g3f 4g4f 8g8f 5g5f 2h3h 3h4h "
+	    "4h5h 5h6h 6h7h 1i1h 9i9h", "1g1f 9g9f 7g7f 6g6f 2g2f 3g3f 4g4f "
+	    "8g8f 5g5f 2h3h 3h4h 4h5h 5h6h 6h7h" },
 	{ "中住まい", 1, "6i7h 5i5h", "6i7h 5i4h" },
 	{ "カニ囲い", 1, "6i7h 4i5h 7i6h 5i6i", "6i7h 7i6h 5i6i" },
 	{ "舟囲い", 1, "5i6h 6h7h 4i5h", "5i6h 6h7h" },
@@ -255,27 +260,30 @@ static const struct game_case games[] = {
 	    "相掛かり" },
 	{ "横歩取り", "7g7f 3c3d 2g2f 8c8d 2f2e 8d8e 6i7h 4a3b 2e2d 2c2d "
 	    "2h2d 8e8f 8g8f 8b8f 2d3d", "7g7f 3c3d 2g2f 8c8d 2f2e 8d8e 6i7h "
-	    "4a3b 2e2d 2c2d 2h2d 8e8f 8g8f 8b8f 2d2f", "力戦" },
+	    "4a3b 2e2d 2c2d 2h2d 8e8f 8g8f 8b8f 2d2f", "" },
 	{ "相振飛車", "6g6f 4c4d 2h6h 8b4b", "6g6f 4c4d 2h6h 9c9d",
 	    "四間飛車" },
 	{ "四間飛車", "6g6f 3c3d 2h6h", "6g6f 3c3d 2h7h", "三間飛車" },
 	{ "三間飛車", "6g6f 3c3d 2h7h 4a3b 7h6h", "6g6f 3c3d 2h5h",
 	    "中飛車" },
 	{ "中飛車", "5g5f 3c3d 2h5h", "7g7f 3c3d 8h7g 4a3b 2h8h", "向飛車" },
-	{ "向飛車", "7g7f 3c3d 8h7g 4a3b 2h8h", "7g7f 3c3d 2h4h",
-	    "力戦" },
+	{ "向飛車", "7g7f 3c3d 8h7g 4a3b 2h8h", "7g7f 3c3d 2h4h", "" },
 	{ "角換わり", "7g7f 3c3d 8h2b+ 3a2b", "7g7f 3c3d 2g2f 8c8d 2f2e "
-	    "8d8e 2e2d 2c2d 2h2d 8e8f 8g8f 8b8f 8h2b+ 3a2b", "力戦" },
+	    "8d8e 2e2d 2c2d 2h2d 8e8f 8g8f 8b8f 8h2b+ 3a2b", "" },
 	{ "相掛かり", "2g2f 8c8d 2f2e 8d8e", "7g7f 3c3d 2g2f 8c8d 2f2e "
-	    "8d8e", "力戦" },
+	    "8d8e", "" },
 	{ "相矢倉", "7g7f 3c3d 7i6h 3a4b 6h7g 4b3c 6i7h 4a3b",
 	    "7g7f 3c3d 7i6h 3a4b 6h7g 4b3c 6i7h 4a4b", "矢倉" },
 	{ "矢倉", "7g7f 3c3d 7i6h 1c1d 6h7g 9c9d 6i7h",
-	    "7g7f 3c3d 7i6h 1c1d 6h7g 9c9d", "力戦" },
+	    "7g7f 3c3d 7i6h 1c1d 6h7g 9c9d", "" },
 	{ "雁木", "6g6f 1c1d 5g5f 9c9d 7i6h 1d1e 6h6g 9d9e 3i4h 3c3d 4h5g",
-	    "6g6f 1c1d 5g5f 9c9d 7i6h 1d1e 6h6g 9d9e 3i4h 3c3d", "力戦" },
-	{ "袖飛車", "2h3h 3c3d", "2h4h 3c3d", "力戦" },
-	{ "力戦", "1g1f 9c9d", NULL, NULL },
+	    "6g6f 1c1d 5g5f 9c9d 7i6h 1d1e 6h6g 9d9e 3i4h 3c3d", "" },
+	{ "袖飛車", "2h3h 3c3d", "2h4h 3c3d", "" },
+	/* at least 20 plies that nothing names; 19 are no game yet */
+	{ "力戦", "1g1f 9c9d 9g9f 1c1d 1i1g 9a9c 9i9g 1a1c 6i6h 4a4b 6h6i "
+	    "4b4a 6i6h 4a4b 6h6i 4b4a 6i6h 4a4b 6h6i 4b4a", "1g1f 9c9d 9g9f "
+	    "1c1d 1i1g 9a9c 9i9g 1a1c 6i6h 4a4b 6h6i 4b4a 6i6h 4a4b 6h6i 4b4a "
+	    "6i6h 4a4b 6h6i", "" },
 	{ NULL, NULL, NULL, NULL }
 };
 

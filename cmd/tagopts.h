@@ -1,0 +1,35 @@
+/*
+ * tagopts.h - the option every command that names openings takes
+ * (tag, stats, find, index): --definitions FILE, a user's definitions
+ * over kifu's own (tags/defs.h).
+ */
+#ifndef KIFU_CMD_TAGOPTS_H
+#define KIFU_CMD_TAGOPTS_H
+
+#include "tags/defs.h"
+
+enum { OPT_TAG_DEFINITIONS = 0x1c0 };
+
+#define TAG_DEFS_LONGOPT \
+	{ "definitions", required_argument, NULL, OPT_TAG_DEFINITIONS }
+
+#define TAG_DEFS_HELP \
+    "    --definitions <file>\n" \
+    "                         openings and castles defined in <file> too:\n" \
+    "                         they add to kifu's own, and one of a name\n" \
+    "                         kifu has replaces kifu's (kifu tag\n" \
+    "                         --print-definitions shows them; the format:\n" \
+    "                         doc/openings.md)\n"
+
+/* The largest definitions file read. */
+#define TAG_DEFS_MAX_BYTES (1 << 20)
+
+/*
+ * The definitions to name with: kifu's own (file NULL), or kifu's own
+ * and the file's. Errors are printed (FILE:LINE:COL); NULL after one.
+ * Free with tagopts_free (kifu's own alone are shared, never freed).
+ */
+const struct tagdefs *tagopts_load(const char *file);
+void tagopts_free(const struct tagdefs *d);
+
+#endif /* KIFU_CMD_TAGOPTS_H */
