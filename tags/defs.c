@@ -90,8 +90,15 @@ compiled_release(struct tagdefs *d)
 {
 	size_t i;
 
-	free(d->touch[0]);
-	free(d->touch[1]);
+	for (i = 0; i < 2; i++) {
+		free(d->arrive[i]);
+		free(d->leave[i]);
+		free(d->arrive_any[i]);
+		free(d->leave_any[i]);
+		d->arrive[i] = d->leave[i] = NULL;
+		d->arrive_any[i] = d->leave_any[i] = NULL;
+	}
+	free(d->lmasks);
 	free(d->hand_defs);
 	free(d->dep_defs);
 	free(d->side_defs);
@@ -105,10 +112,13 @@ compiled_release(struct tagdefs *d)
 		free(d->ends[i].defs);
 	free(d->ends);
 	free(d->holds);
+	free(d->plyset);
+	d->plyset = NULL;
+	d->nplyset = 0;
 	d->ends = NULL;
 	d->holds = NULL;
 	d->nends = d->nholds = 0;
-	d->touch[0] = d->touch[1] = NULL;
+	d->lmasks = NULL;
 	d->hand_defs = d->dep_defs = d->side_defs = NULL;
 	d->dep_own = d->dep_opp = d->variants = NULL;
 	d->starts = NULL;
@@ -976,6 +986,17 @@ deps(struct tagdefs *d, size_t i, const struct tag_ids *ids, uint64_t *into)
 		bit_set(into + ids->v[k] * d->words, i);
 }
 
+/* A def's list of labels (which: 0-3, tagdefs.lmasks) as a bitset. */
+static void
+label_mask(struct tagdefs *d, size_t i, int which, const struct tag_ids *ids)
+{
+	uint64_t *m = d->lmasks + (i * 4 + (size_t)which) * d->lwords;
+	size_t k;
+
+	for (k = 0; k < ids->n; k++)
+		bit_set(m, ids->v[k]);
+}
+
 /* Adds def i to the list of defs of a ply (starts or ends). */
 static void
 at_ply(struct tag_start **v, size_t *n, int ply, size_t w, size_t i)
@@ -1016,8 +1037,13 @@ tagdefs_compile(struct tagdefs *d, struct diag_list *dl)
 		return -1;
 	w = d->words = (d->n + 63) / 64 ? (d->n + 63) / 64 : 1;
 	d->lwords = (d->nlabels + 63) / 64 ? (d->nlabels + 63) / 64 : 1;
-	for (c = 0; c < 2; c++)
-		d->touch[c] = xcalloc(SQ_NB * w, sizeof(uint64_t));
+	for (c = 0; c < 2; c++) {
+		d->arrive[c] = xcalloc(2 * PT_NB * SQ_NB * w, sizeof(uint64_t));
+		d->leave[c] = xcalloc(2 * PT_NB * SQ_NB * w, sizeof(uint64_t));
+		d->arrive_any[c] = xcalloc(SQ_NB * w, sizeof(uint64_t));
+		d->leave_any[c] = xcalloc(SQ_NB * w, sizeof(uint64_t));
+	}
+	d->lmasks = xcalloc(d->n * 4 * d->lwords + 1, sizeof(uint64_t));
 	d->hand_defs = xcalloc(w, sizeof(uint64_t));
 	d->dep_defs = xcalloc(w, sizeof(uint64_t));
 	d->side_defs = xcalloc(w, sizeof(uint64_t));
@@ -1035,13 +1061,34 @@ tagdefs_compile(struct tagdefs *d, struct diag_list *dl)
 		if (t->deflt)
 			continue;
 		bit_set(d->side_defs, i);
-		for (k = 0; k < t->nterms; k++)
-			for (c = 0; c < 2; c++) {
-				bitboard m = t->terms[k].mask[c];
+		for (k = 0; k < t->nterms; k++) {
+			const struct tag_term *tm = &t->terms[k];
+			size_t typed = ((size_t)tm->opp * PT_NB + tm->type) *
+			    SQ_NB;
 
-				while (m)
-					bit_set(d->touch[c] + bb_pop(&m) * w, i);
+			for (c = 0; c < 2; c++) {
+				bitboard m = tm->mask[c];
+
+				while (m) {
+					size_t sq = (size_t)bb_pop(&m);
+
+					if (t->hold || tm->type == PT_NONE) {
+						bit_set(d->arrive_any[c] + sq * w,
+						    i);
+						bit_set(d->leave_any[c] + sq * w,
+						    i);
+					} else {
+						bit_set((tm->neg ? d->leave[c] :
+						    d->arrive[c]) + (typed + sq) *
+						    w, i);
+					}
+				}
 			}
+		}
+		label_mask(d, i, 0, &t->requires);
+		label_mask(d, i, 1, &t->requires_opp);
+		label_mask(d, i, 2, &t->unless);
+		label_mask(d, i, 3, &t->unless_opp);
 		if (t->hand.any)
 			bit_set(d->hand_defs, i);
 		if (t->requires.n || t->requires_opp.n || t->unless.n ||
@@ -1064,6 +1111,21 @@ tagdefs_compile(struct tagdefs *d, struct diag_list *dl)
 			d->holds[d->nholds++] = (uint32_t)i;
 		}
 	}
+	d->nplyset = 1;
+	for (k = 0; k < d->nstarts; k++)
+		if (d->starts[k].ply >= d->nplyset)
+			d->nplyset = d->starts[k].ply + 1;
+	for (k = 0; k < d->nends; k++)
+		if (d->ends[k].ply >= d->nplyset)
+			d->nplyset = d->ends[k].ply + 1;
+	d->plyset = xcalloc((size_t)d->nplyset, sizeof(*d->plyset));
+	for (k = 0; k < d->nstarts; k++)
+		d->plyset[d->starts[k].ply].starts = d->starts[k].defs;
+	for (k = 0; k < d->nends; k++)
+		d->plyset[d->ends[k].ply].ends = d->ends[k].defs;
+	for (k = 0; k < d->nholds; k++)
+		if (d->v[d->holds[k]].to < d->nplyset)
+			d->plyset[d->v[d->holds[k]].to].holds_end = 1;
 	d->compiled = 1;
 	return 0;
 }

@@ -115,8 +115,20 @@ struct tagdefs {
 	/* --- filled by tagdefs_compile --------------------------------- */
 	size_t words;		/* 64-bit words of a bitset over defs */
 	size_t lwords;		/* ... over labels */
-	/* Per side: for each square, the defs whose terms look at it. */
-	uint64_t *touch[2];	/* [SQ_NB * words] */
+	/*
+	 * Per side, the defs a move can make true, by the piece that moves
+	 * and the square: arrive, when a piece of that type (the side's own,
+	 * rel 0, or the opponent's, rel 1) comes onto the square and a term
+	 * asks for it there; leave, when one goes and a term asks for none
+	 * there. [((rel * PT_NB + type) * SQ_NB + square) * words]. The
+	 * *_any tables, by square alone: empty squares asked for (leave) or
+	 * asked not to be (arrive), and every def that must hold, which
+	 * any change of its squares can make false. [SQ_NB * words]
+	 */
+	uint64_t *arrive[2], *leave[2], *arrive_any[2], *leave_any[2];
+	/* For each def, its requires, requires opp, unless and unless opp
+	 * as bitsets over labels: [n * 4 * lwords]. */
+	uint64_t *lmasks;
 	uint64_t *hand_defs;	/* defs with a hand condition */
 	uint64_t *dep_defs;	/* defs with requires or unless */
 	uint64_t *side_defs;	/* every def a side is matched against */
@@ -133,6 +145,13 @@ struct tagdefs {
 	size_t nstarts, nends;
 	uint32_t *holds;	/* the defs that must hold */
 	size_t nholds;
+	/* By ply, what starts and ends there (NULL: nothing), and whether
+	 * a hold def's window ends: the work of a ply at a glance. */
+	struct tag_plyset {
+		const uint64_t *starts, *ends;
+		int holds_end;
+	} *plyset;
+	int nplyset;
 	int max_ply;		/* no def of a side looks past it */
 	int has_hold;
 };

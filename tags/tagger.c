@@ -23,6 +23,18 @@ struct tagger {
 	int *ply[2];		/* ply a def was reached at, -1 */
 	int deflt[2];		/* default style that held at the start */
 	uint64_t hand_key;
+	uint8_t hand[COLOR_NB][HAND_NB];	/* as at the last ply */
+	int even;		/* the record starts from the even start */
+	/*
+	 * Every even game looks the same at ply 0: what the first one's
+	 * look gave is kept and copied into the next ones.
+	 */
+	struct {
+		int ok;
+		uint64_t *open[2], *holding[2], *labels[2];
+		int *ply[2];
+		int deflt[2];
+	} start;
 	struct tag_result res;
 	size_t ahits[2][2];
 	struct diag_list scratch;
@@ -61,6 +73,10 @@ tagger_new(const struct tagdefs *d)
 		t->cand[c] = xcalloc(t->w, sizeof(uint64_t));
 		t->labels[c] = xcalloc(t->lw, sizeof(uint64_t));
 		t->ply[c] = xcalloc(d->n ? d->n : 1, sizeof(int));
+		t->start.open[c] = xcalloc(t->w, sizeof(uint64_t));
+		t->start.holding[c] = xcalloc(t->w, sizeof(uint64_t));
+		t->start.labels[c] = xcalloc(t->lw, sizeof(uint64_t));
+		t->start.ply[c] = xcalloc(d->n ? d->n : 1, sizeof(int));
 	}
 	diag_list_init(&t->scratch);
 	return t;
@@ -79,6 +95,10 @@ tagger_free(struct tagger *t)
 		free(t->cand[c]);
 		free(t->labels[c]);
 		free(t->ply[c]);
+		free(t->start.open[c]);
+		free(t->start.holding[c]);
+		free(t->start.labels[c]);
+		free(t->start.ply[c]);
 		free(t->res.side[c].openings);
 		free(t->res.side[c].castles);
 	}
@@ -130,6 +150,7 @@ tagger_begin(struct tagger *t, const struct record *r, int may_stop)
 	t->done = 0;
 	t->last_ply = 0;
 	t->hand_key = r->start.hand_key;
+	memcpy(t->hand, r->start.hand, sizeof(t->hand));
 	t->res.named = 0;
 	t->res.why = NULL;
 	t->res.handicap = 0;
@@ -159,6 +180,7 @@ tagger_begin(struct tagger *t, const struct record *r, int may_stop)
 	}
 	t->res.named = 1;
 	t->res.handicap = h != HANDICAP_EVEN;
+	t->even = h == HANDICAP_EVEN;
 	for (c = 0; c < 2; c++) {
 		memcpy(t->open[c], d->side_defs, t->w * sizeof(uint64_t));
 		if (!t->res.handicap)
@@ -183,15 +205,31 @@ all_reached(const uint64_t *labels, const struct tag_ids *ids)
 	return 1;
 }
 
+/*
+ * Whether the own labels and the opponent's allow def i now: all it
+ * requires reached, nothing it rules out (*dead: never again).
+ */
 static int
-any_reached(const uint64_t *labels, const struct tag_ids *ids)
+labels_allow(const struct tagger *t, size_t i, enum color c, int *dead)
 {
-	size_t k;
+	const uint64_t *m = t->d->lmasks + i * 4 * t->lw;
+	const uint64_t *own = t->labels[c], *opp = t->labels[!c];
+	size_t k, lw = t->lw;
+	int ok = 1;
 
-	for (k = 0; k < ids->n; k++)
-		if (bit(labels, ids->v[k]))
-			return 1;
-	return 0;
+	*dead = 0;
+	if (!bit(t->d->dep_defs, i))
+		return 1;
+	for (k = 0; k < lw; k++) {
+		if ((own[k] & m[2 * lw + k]) | (opp[k] & m[3 * lw + k])) {
+			*dead = 1;
+			return 0;
+		}
+		if ((own[k] & m[k]) != m[k] || (opp[k] & m[lw + k]) !=
+		    m[lw + k])
+			ok = 0;
+	}
+	return ok;
 }
 
 static int
@@ -274,7 +312,7 @@ look(struct tagger *t, enum color c, size_t i, const struct position *pos,
     int ply)
 {
 	const struct tag_def *def = &t->d->v[i];
-	int ok;
+	int ok, dead;
 
 	/* Queued before a variant of its name was reached this ply. */
 	if (!bit(t->open[c], i))
@@ -285,15 +323,13 @@ look(struct tagger *t, enum color c, size_t i, const struct position *pos,
 		drop(t, c, i);
 		return;
 	}
-	if (any_reached(t->labels[c], &def->unless) ||
-	    any_reached(t->labels[!c], &def->unless_opp)) {
+	ok = labels_allow(t, i, c, &dead);
+	if (dead) {
 		/* Reached names stay reached: this one never can be now. */
 		drop(t, c, i);
 		return;
 	}
-	ok = all_reached(t->labels[c], &def->requires) &&
-	    all_reached(t->labels[!c], &def->requires_opp) &&
-	    board_holds(def, pos, c);
+	ok = ok && board_holds(def, pos, c);
 	if (def->hold) {
 		if (!ok) {
 			drop(t, c, i);
@@ -365,6 +401,70 @@ default_styles(struct tagger *t, const struct position *pos)
 		}
 }
 
+/* The type a capture by `by` took: the one its hand has one more of. */
+static enum piece_type
+captured(const struct tagger *t, const struct position *pos, enum color by)
+{
+	int pt;
+
+	for (pt = PT_PAWN; pt < HAND_NB; pt++)
+		if (pos->hand[by][pt] > t->hand[by][pt])
+			return (enum piece_type)pt;
+	return PT_NONE;
+}
+
+/* Keeps (save) or restores the state after the even start's look. */
+static void
+start_state(struct tagger *t, int save)
+{
+	size_t n = t->d->n ? t->d->n : 1;
+	int c;
+
+	for (c = 0; c < 2; c++) {
+		if (save) {
+			memcpy(t->start.open[c], t->open[c], t->w * 8);
+			memcpy(t->start.holding[c], t->holding[c], t->w * 8);
+			memcpy(t->start.labels[c], t->labels[c], t->lw * 8);
+			memcpy(t->start.ply[c], t->ply[c], n * sizeof(int));
+			t->start.deflt[c] = t->deflt[c];
+		} else {
+			memcpy(t->open[c], t->start.open[c], t->w * 8);
+			memcpy(t->holding[c], t->start.holding[c], t->w * 8);
+			memcpy(t->labels[c], t->start.labels[c], t->lw * 8);
+			memcpy(t->ply[c], t->start.ply[c], n * sizeof(int));
+			t->deflt[c] = t->start.deflt[c];
+		}
+	}
+}
+
+/* What the ply's number alone says: windows that end, start, must hold. */
+static void
+plyset(struct tagger *t, const struct tag_plyset *ps, int ply)
+{
+	const struct tagdefs *d = t->d;
+	size_t i, k;
+	int c;
+
+	for (c = 0; c < 2; c++)
+		for (k = 0; k < t->w; k++) {
+			if (ps->ends) {
+				t->open[c][k] &= ~ps->ends[k];
+				t->cand[c][k] &= ~ps->ends[k];
+			}
+			if (ps->starts)
+				t->cand[c][k] |= ps->starts[k] & t->open[c][k];
+		}
+	if (!ps->holds_end)
+		return;
+	/* A hold def whose window ends here is settled even if the move
+	 * did not touch it. */
+	for (i = 0; i < d->nholds; i++)
+		if (d->v[d->holds[i]].to == ply)
+			for (c = 0; c < 2; c++)
+				if (bit(t->holding[c], d->holds[i]))
+					bit_put(t->cand[c], d->holds[i]);
+}
+
 int
 tagger_visit(void *ctx, const struct position *pos, int32_t node, int main)
 {
@@ -378,55 +478,67 @@ tagger_visit(void *ctx, const struct position *pos, int32_t node, int main)
 	ply = node ? t->r->nodes[node].ply : 0;
 	t->last_ply = ply;
 	if (ply == 0) {
+		if (t->even && t->start.ok) {
+			start_state(t, 0);
+			return 0;
+		}
 		for (c = 0; c < 2; c++)
 			for (k = 0; k < t->w; k++)
 				t->cand[c][k] = t->open[c][k];
 		default_styles(t, pos);
+		run(t, pos, ply);
+		if (t->even) {
+			start_state(t, 1);
+			t->start.ok = 1;
+		}
+		return 0;
 	} else {
 		move m = t->r->nodes[node].mv;
-		square to = move_to(m);
-		const uint64_t *tt, *tf;
-		size_t i;
+		size_t to = (size_t)move_to(m), from = (size_t)move_from(m);
+		int drop = move_is_drop(m);
+		piece p = move_piece(m);
+		enum color mover = piece_color(p);
+		/* A capture changes a hand (a drop does too): which type. */
+		enum piece_type took = drop || pos->hand_key == t->hand_key ?
+		    PT_NONE : captured(t, pos, mover);
 
 		for (c = 0; c < 2; c++) {
-			tt = d->touch[c] + (size_t)to * t->w;
-			tf = move_is_drop(m) ? NULL :
-			    d->touch[c] + (size_t)move_from(m) * t->w;
-			for (k = 0; k < t->w; k++)
-				t->cand[c][k] = (tt[k] | (tf ? tf[k] : 0)) &
-				    t->open[c][k];
+			size_t rel = mover != (enum color)c, w = t->w;
+			const uint64_t *arr = d->arrive[c] + ((rel * PT_NB +
+			    (size_t)piece_type_of(move_piece_after(m))) *
+			    SQ_NB + to) * w;
+			const uint64_t *any = d->arrive_any[c] + to * w;
+			const uint64_t *lfrom = d->leave[c] + ((rel * PT_NB +
+			    (size_t)piece_type_of(p)) * SQ_NB + from) * w;
+			const uint64_t *lany = d->leave_any[c] + from * w;
+
+			for (k = 0; k < w; k++)
+				t->cand[c][k] = (arr[k] | any[k] | (drop ? 0 :
+				    lfrom[k] | lany[k])) & t->open[c][k];
+			if (took != PT_NONE) {
+				/* It may have been promoted: both types. */
+				const uint64_t *a = d->leave[c] + (((1 - rel) *
+				    PT_NB + (size_t)took) * SQ_NB + to) * w;
+				const uint64_t *b = pt_can_promote(took) ?
+				    d->leave[c] + (((1 - rel) * PT_NB +
+				    (size_t)(took | PT_PROMOTED)) * SQ_NB +
+				    to) * w : a;
+
+				for (k = 0; k < w; k++)
+					t->cand[c][k] |= (a[k] | b[k]) &
+					    t->open[c][k];
+			}
 		}
 		if (pos->hand_key != t->hand_key) {
 			t->hand_key = pos->hand_key;
+			memcpy(t->hand, pos->hand, sizeof(t->hand));
 			for (c = 0; c < 2; c++)
 				for (k = 0; k < t->w; k++)
 					t->cand[c][k] |= d->hand_defs[k] &
 					    t->open[c][k];
 		}
-		for (i = 0; i < d->nends; i++)
-			if (d->ends[i].ply == ply)
-				for (c = 0; c < 2; c++)
-					for (k = 0; k < t->w; k++) {
-						t->open[c][k] &=
-						    ~d->ends[i].defs[k];
-						t->cand[c][k] &=
-						    ~d->ends[i].defs[k];
-					}
-		for (i = 0; i < d->nstarts; i++)
-			if (d->starts[i].ply == ply)
-				for (c = 0; c < 2; c++)
-					for (k = 0; k < t->w; k++)
-						t->cand[c][k] |=
-						    d->starts[i].defs[k] &
-						    t->open[c][k];
-		/* A hold def whose window ends here is settled even if the
-		 * move did not touch it. */
-		for (i = 0; i < d->nholds; i++)
-			if (d->v[d->holds[i]].to == ply)
-				for (c = 0; c < 2; c++)
-					if (bit(t->holding[c], d->holds[i]))
-						bit_put(t->cand[c],
-						    d->holds[i]);
+		if (ply < d->nplyset)
+			plyset(t, &d->plyset[ply], ply);
 	}
 	run(t, pos, ply);
 	if (ply >= d->max_ply || nothing_open(t))
