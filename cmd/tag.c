@@ -14,11 +14,11 @@
 #include "cmd.h"
 #include "ruleopts.h"
 #include "tagopts.h"
+#include "walkopts.h"
 #include "api/judge.h"
 #include "api/output.h"
 #include "core/xalloc.h"
 #include "tags/write.h"
-#include "walk/pipeline.h"
 
 const char cmd_tag_usage[] =
     "usage: kifu tag [--json] [--compare] [<options>] <path>...\n"
@@ -94,10 +94,10 @@ struct tag_cmd {
 };
 
 struct tag_batch {
-	struct strbuf out, err;
+	struct pipe_batch b;	/* the text; failed: an input could not
+				   be read, or a file written */
 	long long records, named, unnamed, unreadable, files, written,
 	    added, kept, replaced, not_written;
-	int failed;		/* an input could not be read or written */
 };
 
 struct tag_worker {
@@ -115,34 +115,15 @@ struct tag_worker {
 
 /* --- the pipeline's callbacks ----------------------------------------- */
 
-static void
-batch_init(void *ctx, void *batch)
-{
-	struct tag_batch *b = batch;
-
-	(void)ctx;
-	strbuf_init(&b->out);
-	strbuf_init(&b->err);
-}
-
-static void
-batch_release(void *ctx, void *batch)
-{
-	struct tag_batch *b = batch;
-
-	(void)ctx;
-	strbuf_release(&b->out);
-	strbuf_release(&b->err);
-}
-
+/* Empties the counts after emit(); the pipeline empties the text. */
 static void
 batch_reset(void *ctx, void *batch)
 {
 	struct tag_batch *b = batch;
 
-	batch_release(ctx, batch);
-	memset(b, 0, sizeof(*b));
-	batch_init(ctx, batch);
+	(void)ctx;
+	b->records = b->named = b->unnamed = b->unreadable = b->files = 0;
+	b->written = b->added = b->kept = b->replaced = b->not_written = 0;
 }
 
 static void *
@@ -229,11 +210,11 @@ flush_records(struct tag_cmd *c, struct tag_worker *w, struct tag_batch *b,
 		size_t end = i + 1 < w->nrec ? w->off[i + 1] : w->pending.len;
 
 		if (!c->json) {
-			strbuf_add_printable(&b->out, file);
+			strbuf_add_printable(&b->b.out, file);
 			if (w->nrec > 1)
-				strbuf_addf(&b->out, "#%zu", i);
+				strbuf_addf(&b->b.out, "#%zu", i);
 		}
-		strbuf_add(&b->out, w->pending.buf + w->off[i],
+		strbuf_add(&b->b.out, w->pending.buf + w->off[i],
 		    end - w->off[i]);
 	}
 	strbuf_reset(&w->pending);
@@ -245,14 +226,14 @@ not_written(struct tag_cmd *c, struct tag_batch *b, const char *file,
 {
 	b->not_written++;
 	if (trouble)
-		b->failed = 1;
+		b->b.failed = 1;
 	if (c->quiet && !trouble)
 		return;
-	strbuf_adds(&b->err, trouble ? "kifu: error: " : "kifu: note: ");
-	strbuf_add_printable(&b->err, file);
-	strbuf_adds(&b->err, ": not written: ");
-	strbuf_add_printable(&b->err, why);
-	strbuf_addc(&b->err, '\n');
+	strbuf_adds(&b->b.err, trouble ? "kifu: error: " : "kifu: note: ");
+	strbuf_add_printable(&b->b.err, file);
+	strbuf_adds(&b->b.err, ": not written: ");
+	strbuf_add_printable(&b->b.err, why);
+	strbuf_addc(&b->b.err, '\n');
 }
 
 static void
@@ -261,11 +242,11 @@ note(struct tag_cmd *c, struct tag_batch *b, const char *file,
 {
 	if (c->quiet)
 		return;
-	strbuf_adds(&b->err, "kifu: note: ");
-	strbuf_add_printable(&b->err, file);
-	strbuf_adds(&b->err, ": copied without headers: ");
-	strbuf_add_printable(&b->err, why);
-	strbuf_addc(&b->err, '\n');
+	strbuf_adds(&b->b.err, "kifu: note: ");
+	strbuf_add_printable(&b->b.err, file);
+	strbuf_adds(&b->b.err, ": copied without headers: ");
+	strbuf_add_printable(&b->b.err, why);
+	strbuf_addc(&b->b.err, '\n');
 }
 
 /*
@@ -426,10 +407,7 @@ input(void *ctx, void *worker, void *batch, const struct pipe_input *in)
 	int bad = 0, can_write;
 
 	if (in->error) {
-		b->failed = 1;
-		strbuf_adds(&b->err, "kifu: error: cannot read '");
-		strbuf_add_printable(&b->err, in->name);
-		strbuf_addf(&b->err, "': %s [io]\n", in->error);
+		walkopts_unreadable(&b->b, in);
 		return 1;
 	}
 	if (c->write) {
@@ -443,7 +421,7 @@ input(void *ctx, void *worker, void *batch, const struct pipe_input *in)
 		b->records++;
 		b->unreadable++;
 		if (!c->quiet)
-			cmd_diag_line(&b->err, in->name,
+			cmd_diag_line(&b->b.err, in->name,
 			    diag_first_error(&w->j.d), "not named");
 		return 1;
 	case JUDGE_READY:
@@ -461,7 +439,7 @@ input(void *ctx, void *worker, void *batch, const struct pipe_input *in)
 			bad = 1;
 			b->unreadable++;
 			if (!c->quiet)
-				cmd_diag_line(&b->err, in->name,
+				cmd_diag_line(&b->b.err, in->name,
 				    diag_first_error(&w->j.d),
 				    "record not named");
 			if (st == READ_FATAL)
@@ -482,7 +460,7 @@ input(void *ctx, void *worker, void *batch, const struct pipe_input *in)
 		diag_list_clear(&w->j.d);
 		diag_add(&w->j.d, DIAG_ERROR, diag_id_name(DIAG_EMPTY), NULL,
 		    0, "no record in the file");
-		cmd_diag_line(&b->err, in->name, diag_first_error(&w->j.d),
+		cmd_diag_line(&b->b.err, in->name, diag_first_error(&w->j.d),
 		    "not named");
 	}
 	flush_records(c, w, b, in->name);
@@ -512,12 +490,6 @@ emit(void *ctx, void *batch)
 	struct tag_cmd *c = ctx;
 	struct tag_batch *b = batch;
 
-	if (b->out.len)
-		fwrite(b->out.buf, 1, b->out.len, stdout);
-	if (b->err.len) {
-		fflush(stdout);
-		fwrite(b->err.buf, 1, b->err.len, stderr);
-	}
 	c->records += b->records;
 	c->named += b->named;
 	c->unnamed += b->unnamed;
@@ -528,7 +500,7 @@ emit(void *ctx, void *batch)
 	c->kept += b->kept;
 	c->replaced += b->replaced;
 	c->not_written += b->not_written;
-	if (b->failed && c->status < EXIT_TROUBLE)
+	if (b->b.failed && c->status < EXIT_TROUBLE)
 		c->status = EXIT_TROUBLE;
 	if (b->unreadable && c->status < EXIT_FINDINGS)
 		c->status = EXIT_FINDINGS;
@@ -543,9 +515,7 @@ done(void *ctx)
 
 static const struct pipeline_ops tag_ops = {
 	.batch_size = sizeof(struct tag_batch),
-	.batch_init = batch_init,
 	.batch_reset = batch_reset,
-	.batch_release = batch_release,
 	.worker_new = worker_new,
 	.worker_free = worker_free,
 	.input = input,
@@ -651,8 +621,8 @@ cmd_tag(int argc, char **argv)
 	if (!(c.d = tagopts_load(defs_file)))
 		return EXIT_TROUBLE;
 	c.jo.limits = &c.lim;
-	if (pipeline_run(&wo.po, &tag_ops, &c, argv + optind, argc - optind,
-	    wo.from_stdin, wo.nul, NULL, NULL) < 0 && c.status < EXIT_TROUBLE)
+	if (walkopts_run(&wo, &tag_ops, &c, argv + optind, argc - optind,
+	    NULL, NULL))
 		c.status = EXIT_TROUBLE;
 	fflush(stdout);
 	fprintf(stderr, "kifu tag: %lld records: %lld named, %lld with no "
