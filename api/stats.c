@@ -51,7 +51,7 @@ kifu_stats_add(kifu_stats *s, const kifu_record *r, kifu_error **err)
 		return api_fail(err, KIFU_ERR_READ, NULL, j.error ?
 		    kifu_error_id(j.error) : "syntax", "record %d could not "
 		    "be read: not counted", j.index + 1);
-	gamestats_add_judged(&s->gs, j.r, j.adj);
+	gamestats_add_judged(&s->gs, j.r, j.adj, NULL, NULL);
 	return KIFU_OK;
 }
 

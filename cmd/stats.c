@@ -6,19 +6,24 @@
  */
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cmd.h"
 #include "ruleopts.h"
+#include "tagopts.h"
 #include "walkopts.h"
 #include "api/judge.h"
+#include "core/xalloc.h"
 #include "stats/gamestats.h"
 #include "stats/jsonl.h"
+#include "tags/tagger.h"
 
 const char cmd_stats_usage[] =
-    "usage: kifu stats [--by player|event|year|opening|none] [--json]\n"
+    "usage: kifu stats [--by <group>] [--vs opening|castle] [--json]\n"
     "                  <path>...\n"
-    "   or: kifu stats --merge [--by <group>] [--json] <file.json>...\n"
+    "   or: kifu stats --merge [--by <group>] [--vs <names>] [--json]\n"
+    "                  <file.json>...\n"
     "\n"
     "Counts the results the rules give the records under the paths (as\n"
     "check judges them): by reason and by winner, for all games, even\n"
@@ -28,12 +33,21 @@ const char cmd_stats_usage[] =
     "\n"
     "    --by <group>         none (default), player (each player's games,\n"
     "                         as Black and as White, first and last date),\n"
-    "                         event, year or opening (the figures for each)\n"
+    "                         event, year, first-moves (the figures for\n"
+    "                         each), or by the names kifu tag gives:\n"
+    "                         opening or castle (each side's names, counted\n"
+    "                         as players are: from the side that played\n"
+    "                         it, wins, losses and draws, the rate of wins)\n"
+    "                         or matchup (相居飛車, 対抗型, 相振り飛車)\n"
+    "    --vs opening|castle  with --by opening or castle: each name\n"
+    "                         against each of the opponent's openings or\n"
+    "                         castles (how 四間飛車 does against 居飛車穴熊)\n"
     "    --json               one JSON object; its counts are whole, so\n"
     "                         that runs over parts merge exactly\n"
     "    --merge              read the JSON of earlier runs instead and\n"
     "                         print what one run over all would\n"
     "    -s, --no-messages    no warning for a record that cannot be read\n"
+    TAG_DEFS_HELP
     READ_HELP
     "\n"
     WALK_HELP
@@ -47,6 +61,8 @@ struct stats {
 	struct judge_opts jo;
 	int json, quiet_unreadable;
 	enum group_by by;
+	enum vs_by vs;
+	const struct tagdefs *defs;	/* with a grouping by the tags */
 	struct gamestats total;		/* main thread: the merged batches */
 	long long unreadable;
 	int failed;
@@ -57,6 +73,12 @@ struct stats_batch {
 	struct gamestats gs;
 	long long unreadable;
 	struct stats *c;
+};
+
+/* A worker: its judge, and a tagger when the grouping needs the tags. */
+struct stats_worker {
+	struct judge j;
+	struct tagger *tg;
 };
 
 static void
@@ -80,6 +102,7 @@ batch_init(void *ctx, void *batch)
 	struct stats *c = ctx;
 
 	gamestats_init(&b->gs, c->by);
+	b->gs.vs = c->vs;
 	b->c = c;
 }
 
@@ -100,12 +123,36 @@ batch_reset(void *ctx, void *batch)
 	batch_init(ctx, batch);
 }
 
+static void *
+worker_new(void *ctx)
+{
+	struct stats *c = ctx;
+	struct stats_worker *w = xcalloc(1, sizeof(*w));
+
+	judge_init(&w->j, &c->jo);
+	if (c->defs)
+		w->tg = tagger_new(c->defs);
+	return w;
+}
+
+static void
+worker_free(void *ctx, void *worker)
+{
+	struct stats_worker *w = worker;
+
+	(void)ctx;
+	judge_release(&w->j);
+	tagger_free(w->tg);
+	free(w);
+}
+
 static int
 input(void *ctx, void *worker, void *batch, const struct pipe_input *in)
 {
 	struct stats *c = ctx;
 	struct stats_batch *b = batch;
-	struct judge *j = worker;
+	struct stats_worker *w = worker;
+	struct judge *j = &w->j;
 	struct judge_input ji;
 	enum read_status st;
 
@@ -124,7 +171,7 @@ input(void *ctx, void *worker, void *batch, const struct pipe_input *in)
 	}
 	while ((st = judge_next(j, &ji, 0)) != READ_EOF) {
 		if (st == READ_OK)
-			gamestats_add_record(&b->gs, j, ji.f);
+			gamestats_add_record(&b->gs, j, ji.f, w->tg);
 		else
 			warn(c, b, in->name, &j->d, "record not counted");
 		if (st == READ_FATAL)
@@ -162,6 +209,8 @@ static const struct pipeline_ops stats_ops = {
 	.batch_init = batch_init,
 	.batch_reset = batch_reset,
 	.batch_release = batch_release,
+	.worker_new = worker_new,
+	.worker_free = worker_free,
 	.input = input,
 	.emit = emit,
 	.done = done,
@@ -172,6 +221,7 @@ static const struct pipeline_ops stats_ops = {
 struct merge {
 	struct stats *c;
 	int by_given;		/* --by: else the first shard that shows one */
+	int vs_given;		/* --vs: likewise */
 };
 
 static int
@@ -182,6 +232,8 @@ merge_object(void *ctx, json_t *o, char *why, size_t n)
 
 	if (!m->by_given && gs->by == BY_NONE && gs->total.all.records == 0)
 		gs->by = gamestats_json_by(o);
+	if (!m->vs_given && gs->vs == VS_NONE && gs->total.all.records == 0)
+		gs->vs = gamestats_json_vs(o);
 	if (gamestats_read_json(gs, o, why, n) < 0)
 		return -1;
 	return 0;
@@ -192,6 +244,8 @@ cmd_stats(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "by", required_argument, NULL, 'B' },
+		{ "vs", required_argument, NULL, 'V' },
+		TAG_DEFS_LONGOPT,
 		{ "json", no_argument, NULL, 'J' },
 		{ "merge", no_argument, NULL, 'M' },
 		{ "no-messages", no_argument, NULL, 's' },
@@ -208,7 +262,8 @@ cmd_stats(int argc, char **argv)
 	struct strbuf out = STRBUF_INIT;
 	struct stats c;
 	struct merge mg;
-	int opt, rc, i, merge = 0, by = -1, status = 0;
+	const char *defs_file = NULL;
+	int opt, rc, i, merge = 0, by = -1, vs = -1, status = 0;
 
 	memset(&c, 0, sizeof(c));
 	ruleopts_init(&ro);
@@ -219,9 +274,17 @@ cmd_stats(int argc, char **argv)
 		case 'B':
 			if ((by = group_by_parse(optarg)) < 0)
 				return cmd_usage_error(cmd_stats_usage,
-				    "--by wants player, event, year, opening "
-				    "or none, not '%s'", optarg);
+				    "--by wants player, event, year, "
+				    "first-moves, opening, castle, matchup or "
+				    "none, not '%s'", optarg);
 			break;
+		case 'V':
+			if ((vs = vs_by_parse(optarg)) < 0)
+				return cmd_usage_error(cmd_stats_usage,
+				    "--vs wants opening or castle, not '%s'",
+				    optarg);
+			break;
+		case OPT_TAG_DEFINITIONS: defs_file = optarg; break;
 		case 'J': c.json = 1; break;
 		case 'M': merge = 1; break;
 		case 's': c.quiet_unreadable = 1; break;
@@ -239,13 +302,23 @@ cmd_stats(int argc, char **argv)
 		}
 	}
 	c.by = by < 0 ? BY_NONE : (enum group_by)by;
+	c.vs = vs < 0 ? VS_NONE : (enum vs_by)vs;
+	if (vs >= 0 && ((by >= 0 || !merge) && c.by != BY_OPENING &&
+	    c.by != BY_CASTLE))
+		return cmd_usage_error(cmd_stats_usage, "--vs goes with --by "
+		    "opening or --by castle");
+	if (merge && defs_file)
+		return cmd_usage_error(cmd_stats_usage, "--definitions names "
+		    "records, not shards: not with --merge");
 	if (merge) {
 		if (optind == argc)
 			return cmd_usage_error(cmd_stats_usage,
 			    "no file given");
 		gamestats_init(&c.total, c.by);
+		c.total.vs = c.vs;
 		mg.c = &c;
 		mg.by_given = by >= 0;
+		mg.vs_given = vs >= 0;
 		for (i = optind; i < argc; i++)
 			if ((rc = cmd_read_jsonl(argv[i], merge_object, &mg)))
 				status = rc;
@@ -255,12 +328,15 @@ cmd_stats(int argc, char **argv)
 		    ruleopts_judge(&ro, &rs, &c.jo, cmd_stats_usage))
 			return EXIT_TROUBLE;
 		c.jo.no_result_check = 1;
+		if (group_by_tags(c.by) && !(c.defs = tagopts_load(defs_file)))
+			return EXIT_TROUBLE;
 		ruleset_describe(&rs, desc, sizeof(desc));
 		gamestats_init(&c.total, c.by);
-		wo.po.judge = &c.jo;
+		c.total.vs = c.vs;
 		if (walkopts_run(&wo, &stats_ops, &c, argv + optind,
 		    argc - optind, NULL, NULL))
 			c.failed = 1;
+		tagopts_free(c.defs);
 		status = c.failed ? EXIT_TROUBLE : c.unreadable ?
 		    EXIT_FINDINGS : EXIT_OK;
 	}

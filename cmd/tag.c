@@ -407,7 +407,7 @@ input(void *ctx, void *worker, void *batch, const struct pipe_input *in)
 	int bad = 0, can_write;
 
 	if (in->error) {
-		walkopts_unreadable(&b->b, in);
+		pipe_batch_unreadable(&b->b, in);
 		return 1;
 	}
 	if (c->write) {
@@ -421,7 +421,7 @@ input(void *ctx, void *worker, void *batch, const struct pipe_input *in)
 		b->records++;
 		b->unreadable++;
 		if (!c->quiet)
-			cmd_diag_line(&b->b.err, in->name,
+			diag_warning_line(&b->b.err, in->name,
 			    diag_first_error(&w->j.d), "not named");
 		return 1;
 	case JUDGE_READY:
@@ -439,7 +439,7 @@ input(void *ctx, void *worker, void *batch, const struct pipe_input *in)
 			bad = 1;
 			b->unreadable++;
 			if (!c->quiet)
-				cmd_diag_line(&b->b.err, in->name,
+				diag_warning_line(&b->b.err, in->name,
 				    diag_first_error(&w->j.d),
 				    "record not named");
 			if (st == READ_FATAL)
@@ -460,7 +460,7 @@ input(void *ctx, void *worker, void *batch, const struct pipe_input *in)
 		diag_list_clear(&w->j.d);
 		diag_add(&w->j.d, DIAG_ERROR, diag_id_name(DIAG_EMPTY), NULL,
 		    0, "no record in the file");
-		cmd_diag_line(&b->b.err, in->name, diag_first_error(&w->j.d),
+		diag_warning_line(&b->b.err, in->name, diag_first_error(&w->j.d),
 		    "not named");
 	}
 	flush_records(c, w, b, in->name);

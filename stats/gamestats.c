@@ -12,6 +12,7 @@
 #include "core/handicap.h"
 #include "core/usi.h"
 #include "core/xalloc.h"
+#include "tags/tagger.h"
 
 /* Plies in one bin of the length histogram. */
 #define BIN 20
@@ -20,13 +21,25 @@
 /* Openings and groups a table shows; the JSON has them all. */
 #define TOP 10
 
-static const char *const by_names[] = {
-	"none", "player", "event", "year", "opening"
+static const char *const by_names[BY_NB] = {
+	"none", "player", "event", "year", "first-moves", "opening", "castle",
+	"matchup"
 };
 
-/* The field a group names itself by in JSON. */
-static const char *const by_fields[] = { "", "name", "event", "year",
-	"opening" };
+/* The field a group names itself by in JSON (first-moves: "opening", as
+ * --by opening wrote it before the tags, so that old shards read). */
+static const char *const by_fields[BY_NB] = { "", "name", "event", "year",
+	"opening", "name", "name", "matchup" };
+
+/* The list of players or groups in JSON. */
+static const char *
+list_key(enum group_by by)
+{
+	return by == BY_PLAYER ? "players" : by == BY_OPENING ? "by_opening" :
+	    by == BY_CASTLE ? "by_castle" : "groups";
+}
+
+static const char *const vs_names[] = { "none", "opening", "castle" };
 
 const char *
 group_by_name(enum group_by by)
@@ -42,6 +55,17 @@ group_by_parse(const char *name)
 	for (i = 0; i < sizeof(by_names) / sizeof(by_names[0]); i++)
 		if (!strcmp(name, by_names[i]))
 			return (int)i;
+	return -1;
+}
+
+int
+vs_by_parse(const char *name)
+{
+	int i;
+
+	for (i = VS_OPENING; i <= VS_CASTLE; i++)
+		if (!strcmp(name, vs_names[i]))
+			return i;
 	return -1;
 }
 
@@ -115,6 +139,16 @@ length_add(struct summary *sm, size_t ply, long long n)
 	sm->length[ply] += n;
 }
 
+/*
+ * Games of length ply; 0 past the array, whose size is a power of two
+ * and so seldom ends where a bin of the histogram does.
+ */
+static long long
+length_at(const struct summary *sm, size_t ply)
+{
+	return ply < sm->nlength ? sm->length[ply] : 0;
+}
+
 static void
 opening_add(struct summary *sm, const char *moves, long long n)
 {
@@ -168,6 +202,7 @@ gamestats_init(struct gamestats *s, enum group_by by)
 	s->by = by;
 	summary_init(&s->total);
 	strmap_init(&s->names);
+	strmap_init(&s->pairs);
 }
 
 void
@@ -182,6 +217,8 @@ gamestats_release(struct gamestats *s)
 	free(s->group);
 	free(s->player);
 	strmap_release(&s->names);
+	strmap_release(&s->pairs);
+	free(s->pair);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -194,7 +231,7 @@ name_id(struct gamestats *s, const char *name)
 
 	if (id < n)
 		return id;
-	if (s->by == BY_PLAYER) {
+	if (group_by_side(s->by)) {
 		ALLOC_GROW(s->player, s->names.n, s->alloc);
 		memset(&s->player[id], 0, sizeof(s->player[id]));
 	} else {
@@ -213,6 +250,41 @@ dates_widen(struct player_stats *p, const char *first, const char *last)
 		snprintf(p->last, sizeof(p->last), "%s", last);
 }
 
+/* wins, losses, draws, unfinished from side c's view of outcome o */
+static int
+side_outcome(enum outcome o, enum color c)
+{
+	return o >= OUTCOME_DRAW ? (int)o : (int)o == (int)c ? 0 : 1;
+}
+
+/* The counts of a pair ("NAME\x1fOPPONENT"), made when it is new. */
+static long long *
+pair_by_key(struct gamestats *s, const char *key, size_t len)
+{
+	size_t n = s->pairs.n, id = strmap_intern(&s->pairs, key, len);
+
+	if (id >= n) {
+		ALLOC_GROW(s->pair, s->pairs.n, s->apair);
+		memset(s->pair[id], 0, sizeof(s->pair[id]));
+	}
+	return s->pair[id];
+}
+
+/* The counts of a pair of names (--vs). */
+static long long *
+pair_of(struct gamestats *s, const char *name, const char *opp)
+{
+	struct strbuf key = STRBUF_INIT;
+	long long *p;
+
+	strbuf_adds(&key, name);
+	strbuf_addc(&key, '\x1f');
+	strbuf_adds(&key, opp);
+	p = pair_by_key(s, key.buf, key.len);
+	strbuf_release(&key);
+	return p;
+}
+
 static void
 player_add(struct gamestats *s, const char *name, enum color c,
     const struct game *g)
@@ -221,14 +293,41 @@ player_add(struct gamestats *s, const char *name, enum color c,
 	enum outcome o = outcome_of(g->result.winner, g->result.reason);
 	size_t id;
 
-	if (!*name)
+	/* A side without a name is counted as one for the tags. */
+	if (!*name && s->by == BY_PLAYER)
 		return;
 	id = name_id(s, name);
 	p = &s->player[id];
 	p->games++;
 	/* wins, losses, draws, unfinished from the player's side */
-	p->as[c][o >= OUTCOME_DRAW ? (int)o : (int)o == (int)c ? 0 : 1]++;
+	p->as[c][side_outcome(o, c)]++;
 	dates_widen(p, g->date, g->date);
+}
+
+/* BY_OPENING, BY_CASTLE: every name of each side, and its --vs pairs. */
+static void
+names_add(struct gamestats *s, const struct game *g)
+{
+	enum outcome o = outcome_of(g->result.winner, g->result.reason);
+	size_t i, k;
+	int c;
+
+	for (c = 0; c < 2; c++) {
+		size_t n = g->nnames[c] ? g->nnames[c] : 1;
+
+		for (i = 0; i < n; i++) {
+			const char *name = g->nnames[c] ? g->names[c][i] : "";
+			size_t m = g->nvs[!c] ? g->nvs[!c] : 1;
+
+			player_add(s, name, (enum color)c, g);
+			if (s->vs == VS_NONE)
+				continue;
+			for (k = 0; k < m; k++)
+				pair_of(s, name, g->nvs[!c] ?
+				    g->vs[!c][k] : "")[side_outcome(o,
+				    (enum color)c)]++;
+		}
+	}
 }
 
 void
@@ -246,6 +345,13 @@ gamestats_add(struct gamestats *s, const struct game *g)
 		player_add(s, g->black, BLACK, g);
 		player_add(s, g->white, WHITE, g);
 		return;
+	case BY_OPENING:
+	case BY_CASTLE:
+		names_add(s, g);
+		return;
+	case BY_MATCHUP:
+		key = g->matchup ? g->matchup : "";
+		break;
 	case BY_EVENT:
 		key = g->event;
 		break;
@@ -298,13 +404,48 @@ start_of(const struct record *r)
 	    START_OTHER;
 }
 
+/* The names a side can be counted by, at most this many of a kind. */
+#define SIDE_NAMES_MAX 64
+
+/* A side's openings or castles (the first SIDE_NAMES_MAX), into v. */
+static size_t
+side_names(const struct tagdefs *d, const struct tag_side *s, int castles,
+    const char **v)
+{
+	const struct tag_hit *h = castles ? s->castles : s->openings;
+	size_t n = castles ? s->ncastles : s->nopenings, i;
+
+	if (n > SIDE_NAMES_MAX)
+		n = SIDE_NAMES_MAX;
+	for (i = 0; i < n; i++)
+		v[i] = tagdefs_label(d, d->v[h[i].def].name);
+	return n;
+}
+
 void
 gamestats_add_judged(struct gamestats *s, const struct record *r,
-    const struct adjudication *adj)
+    const struct adjudication *adj, const struct tagdefs *d,
+    const struct tag_result *res)
 {
 	char date[DATE_MAX], opening[2 * USI_MOVE_MAX + 1];
+	/* Each side's names: those counted by, and those --vs crosses. */
+	const char *names[2][2][SIDE_NAMES_MAX];
 	struct game g;
+	int side;
 
+	memset(&g, 0, sizeof(g));
+	if (res) {
+		g.matchup = tag_matchup_name(res->matchup);
+		for (side = 0; side < 2; side++) {
+			g.names[side] = names[side][0];
+			g.nnames[side] = side_names(d, &res->side[side],
+			    s->by == BY_CASTLE, names[side][0]);
+			g.vs[side] = names[side][1];
+			g.nvs[side] = s->vs == VS_NONE ? 0 : side_names(d,
+			    &res->side[side], s->vs == VS_CASTLE,
+			    names[side][1]);
+		}
+	}
 	date_of_record(r, date);
 	opening_of(r, opening);
 	g.result = adj->result;
@@ -319,8 +460,9 @@ gamestats_add_judged(struct gamestats *s, const struct record *r,
 
 void
 gamestats_add_record(struct gamestats *s, struct judge *j,
-    const struct format *f)
+    const struct format *f, struct tagger *tg)
 {
+	const struct tag_result *res = NULL;
 	struct replay_walk wk;
 	struct adjudication adj;
 	struct venue venue;
@@ -328,9 +470,18 @@ gamestats_add_record(struct gamestats *s, struct judge *j,
 
 	memset(&wk, 0, sizeof(wk));
 	wk.main_only = 1;
+	if (tg) {
+		/* Names from the positions this replay makes anyway. */
+		tagger_begin(tg, &j->r, 0);
+		wk.visit = tagger_visit;
+		wk.ctx = tg;
+	}
 	replay_record_walk(&j->r, &rp, &j->d, &wk);
+	if (tg)
+		res = tagger_end(tg);
 	judge_adjudicate(j, f, &rp, &adj, &venue);
-	gamestats_add_judged(s, &j->r, &adj);
+	gamestats_add_judged(s, &j->r, &adj, tg ? tagger_defs(tg) : NULL,
+	    res);
 }
 
 void
@@ -341,10 +492,17 @@ gamestats_merge(struct gamestats *a, const struct gamestats *b)
 
 	summary_merge(&a->total, &b->total);
 	a->read_total += b->read_total;
+	for (i = 0; i < b->pairs.n; i++) {
+		long long *p = pair_by_key(a, b->pairs.keys[i],
+		    strlen(b->pairs.keys[i]));
+
+		for (k = 0; k < OUTCOME_NB; k++)
+			p[k] += b->pair[i][k];
+	}
 	for (i = 0; i < b->names.n; i++) {
 		size_t id = name_id(a, b->names.keys[i]);
 
-		if (a->by != BY_PLAYER) {
+		if (!group_by_side(a->by)) {
 			summary_merge(&a->group[id], &b->group[i]);
 			continue;
 		}
@@ -464,7 +622,7 @@ rank_reasons(const struct outcomes *o, size_t *n)
 static long long
 games_of(const struct gamestats *s, size_t id)
 {
-	return s->by == BY_PLAYER ? s->player[id].games :
+	return group_by_side(s->by) ? s->player[id].games :
 	    s->group[id].all.records;
 }
 
@@ -544,13 +702,13 @@ json_length(struct strbuf *sb, const struct summary *sm)
 		long long n = 0;
 
 		for (i = 0; i < BIN; i++)
-			n += sm->length[b * BIN + i];
+			n += length_at(sm, (size_t)(b * BIN + i));
 		strbuf_addf(sb, "%s{\"from\": %lld, \"to\": %lld, \"count\": "
 		    "%lld, \"plies\": [", b > l.min / BIN ? ", " : "", b * BIN,
 		    b * BIN + BIN - 1, n);
 		for (i = 0; i < BIN; i++)
 			strbuf_addf(sb, "%s%lld", i ? ", " : "",
-			    sm->length[b * BIN + i]);
+			    length_at(sm, (size_t)(b * BIN + i)));
 		strbuf_adds(sb, "]}");
 	}
 	strbuf_adds(sb, "]}");
@@ -599,8 +757,7 @@ json_names(struct strbuf *sb, const struct gamestats *s)
 	struct ranked *v = rank_names(s);
 	size_t i;
 
-	strbuf_adds(sb, s->by == BY_PLAYER ? ", \"players\": [" :
-	    ", \"groups\": [");
+	strbuf_addf(sb, ", \"%s\": [", list_key(s->by));
 	for (i = 0; i < s->names.n; i++) {
 		size_t id = v[i].id;
 
@@ -609,7 +766,7 @@ json_names(struct strbuf *sb, const struct gamestats *s)
 			strbuf_add_json_quoted(sb, v[i].name);
 		else
 			strbuf_adds(sb, "null");
-		if (s->by == BY_PLAYER) {
+		if (group_by_side(s->by)) {
 			const struct player_stats *p = &s->player[id];
 
 			strbuf_addf(sb, ", \"games\": %lld, ", p->games);
@@ -625,6 +782,79 @@ json_names(struct strbuf *sb, const struct gamestats *s)
 		strbuf_adds(sb, "}");
 	}
 	strbuf_adds(sb, "]");
+	free(v);
+}
+
+/* --vs pairs by falling games, then name and opponent. */
+static int
+by_pair_rank(const void *a, const void *b)
+{
+	const struct ranked *x = a, *y = b;
+
+	if (x->n != y->n)
+		return x->n < y->n ? 1 : -1;
+	return strcmp(x->name, y->name);
+}
+
+static struct ranked *
+rank_pairs(const struct gamestats *s)
+{
+	struct ranked *v = xreallocarray(NULL, s->pairs.n ? s->pairs.n : 1,
+	    sizeof(*v));
+	size_t i;
+	int k;
+
+	for (i = 0; i < s->pairs.n; i++) {
+		v[i].name = s->pairs.keys[i];
+		v[i].n = 0;
+		for (k = 0; k < OUTCOME_NB; k++)
+			v[i].n += s->pair[i][k];
+		v[i].id = i;
+	}
+	if (s->pairs.n > 1)
+		qsort(v, s->pairs.n, sizeof(*v), by_pair_rank);
+	return v;
+}
+
+/* A pair's key split: the name's length before the separator. */
+static size_t
+pair_split(const char *key)
+{
+	return strcspn(key, "\x1f");
+}
+
+static void
+json_pairs(struct strbuf *sb, const struct gamestats *s)
+{
+	struct ranked *v = rank_pairs(s);
+	size_t i;
+
+	strbuf_addf(sb, ", \"vs\": {\"by\": \"%s\", \"pairs\": [",
+	    vs_names[s->vs]);
+	for (i = 0; i < s->pairs.n; i++) {
+		const char *key = v[i].name;
+		size_t k = pair_split(key);
+		const long long *p = s->pair[v[i].id];
+
+		/* A side without a name is null, as in the lists. */
+		strbuf_adds(sb, i ? ", {\"name\": " : "{\"name\": ");
+		if (k) {
+			strbuf_addc(sb, '"');
+			strbuf_add_json_string(sb, key, k);
+			strbuf_addc(sb, '"');
+		} else {
+			strbuf_adds(sb, "null");
+		}
+		strbuf_adds(sb, ", \"opponent\": ");
+		if (key[k] && key[k + 1])
+			strbuf_add_json_quoted(sb, key + k + 1);
+		else
+			strbuf_adds(sb, "null");
+		strbuf_addf(sb, ", \"games\": %lld, \"wins\": %lld, "
+		    "\"losses\": %lld, \"draws\": %lld, \"unfinished\": "
+		    "%lld}", v[i].n, p[0], p[1], p[2], p[3]);
+	}
+	strbuf_adds(sb, "]}");
 	free(v);
 }
 
@@ -644,6 +874,8 @@ json_summary(struct strbuf *sb, const struct gamestats *s,
 	json_length(sb, sm);
 	if (s && s->by != BY_NONE)
 		json_names(sb, s);
+	if (s && s->vs != VS_NONE)
+		json_pairs(sb, s);
 	strbuf_addf(sb, ", \"declarations\": %lld, \"sennichite\": %lld, "
 	    "\"max_moves\": %lld, ", sm->all.reason[REASON_DECLARATION],
 	    sm->all.reason[REASON_SENNICHITE],
@@ -849,9 +1081,11 @@ read_player(struct reading *rd, struct gamestats *s, json_t *p)
 	long long games;
 	size_t id;
 
-	if (!json_is_object(p) || !json_is_string(name))
-		return bad(rd, "bad entry in", "players");
-	id = name_id(s, json_string_value(name));
+	/* A side without a name (the tags): null, as a group's. */
+	if (!json_is_object(p) || !(json_is_string(name) ||
+	    (json_is_null(name) && s->by != BY_PLAYER)))
+		return bad(rd, "bad entry in", list_key(s->by));
+	id = name_id(s, json_is_null(name) ? "" : json_string_value(name));
 	ps = &s->player[id];
 	if (get_sum(rd, p, "games", &games) < 0 ||
 	    read_side(rd, p, "black", ps->as[BLACK]) < 0 ||
@@ -872,12 +1106,64 @@ gamestats_json_by(json_t *o)
 
 	if (json_object_get(o, "players"))
 		return BY_PLAYER;
+	if (json_object_get(o, "by_opening"))
+		return BY_OPENING;
+	if (json_object_get(o, "by_castle"))
+		return BY_CASTLE;
 	if (!json_is_array(g) || !(first = json_array_get(g, 0)))
 		return BY_NONE;
-	for (by = BY_EVENT; by <= BY_OPENING; by++)
-		if (json_object_get(first, by_fields[by]))
+	for (by = BY_EVENT; by < BY_NB; by++)
+		if (!group_by_side((enum group_by)by) &&
+		    json_object_get(first, by_fields[by]))
 			return (enum group_by)by;
 	return BY_NONE;
+}
+
+enum vs_by
+gamestats_json_vs(json_t *o)
+{
+	json_t *vs = json_object_get(o, "vs");
+	json_t *by = json_is_object(vs) ? json_object_get(vs, "by") : NULL;
+	int v = json_is_string(by) ? vs_by_parse(json_string_value(by)) : -1;
+
+	return v < 0 ? VS_NONE : (enum vs_by)v;
+}
+
+/* The "vs" pairs of a shard. */
+static int
+read_pairs(struct reading *rd, struct gamestats *s, json_t *o)
+{
+	json_t *vs = json_object_get(o, "vs"), *list, *x;
+	size_t i;
+
+	if (!vs)
+		return 0;
+	if (!json_is_object(vs) || !(list = get_array(rd, vs, "pairs")))
+		return bad(rd, "bad object", "vs");
+	json_array_foreach(list, i, x) {
+		json_t *name = json_object_get(x, "name");
+		json_t *opp = json_object_get(x, "opponent");
+		long long v[OUTCOME_NB], *p;
+		int k;
+
+		if (!json_is_object(x) || !(json_is_string(name) ||
+		    json_is_null(name)) || !(json_is_string(opp) ||
+		    json_is_null(opp)) || get_sum(rd, x, "wins", &v[0]) < 0
+		    || get_sum(rd, x, "losses", &v[1]) < 0 ||
+		    get_sum(rd, x, "draws", &v[2]) < 0 ||
+		    get_sum(rd, x, "unfinished", &v[3]) < 0 ||
+		    (json_is_string(name) &&
+		    strchr(json_string_value(name), '\x1f')) ||
+		    (json_is_string(opp) &&
+		    strchr(json_string_value(opp), '\x1f')))
+			return bad(rd, "bad entry in", "vs");
+		p = pair_of(s, json_is_null(name) ? "" :
+		    json_string_value(name), json_is_null(opp) ? "" :
+		    json_string_value(opp));
+		for (k = 0; k < OUTCOME_NB; k++)
+			p[k] += v[k];
+	}
+	return 0;
 }
 
 int
@@ -890,18 +1176,19 @@ gamestats_read_json(struct gamestats *s, json_t *o, char *why, size_t n)
 
 	if (by != BY_NONE && by != s->by)
 		return bad(&rd, "grouped by", by_names[by]);
-	if (read_summary(&rd, o, &s->total) < 0)
+	if (json_object_get(o, "vs") && gamestats_json_vs(o) != s->vs)
+		return bad(&rd, "crossed with", vs_names[gamestats_json_vs(o)]);
+	if (read_summary(&rd, o, &s->total) < 0 || read_pairs(&rd, s, o) < 0)
 		return -1;
 	if (s->by == BY_NONE)
 		return 0;
-	list = json_object_get(o, s->by == BY_PLAYER ? "players" : "groups");
+	list = json_object_get(o, list_key(s->by));
 	if (!list)
 		return 0;
 	if (!json_is_array(list))
-		return bad(&rd, "no array", s->by == BY_PLAYER ? "players" :
-		    "groups");
+		return bad(&rd, "no array", list_key(s->by));
 	json_array_foreach(list, i, x) {
-		if (s->by == BY_PLAYER) {
+		if (group_by_side(s->by)) {
 			if (read_player(&rd, s, x) < 0)
 				return -1;
 			continue;
@@ -978,7 +1265,7 @@ text_lengths(const struct summary *sm, struct strbuf *out)
 		long long n = 0;
 
 		for (i = 0; i < BIN; i++)
-			n += sm->length[b * BIN + i];
+			n += length_at(sm, (size_t)(b * BIN + i));
 		if (n > most)
 			most = n;
 	}
@@ -988,7 +1275,7 @@ text_lengths(const struct summary *sm, struct strbuf *out)
 		long long n = 0;
 
 		for (i = 0; i < BIN; i++)
-			n += sm->length[b * BIN + i];
+			n += length_at(sm, (size_t)(b * BIN + i));
 		table_addf(&t, "%lld-%lld", b * BIN, b * BIN + BIN - 1);
 		table_addf(&t, "%lld", n);
 		/* Bars of at most 40 columns; any game shows. */
@@ -1058,16 +1345,32 @@ text_summary(const struct summary *sm, struct strbuf *out)
 	text_openings(sm, out);
 }
 
+/* Wins of the games won or lost, as a percentage ("-" without any). */
+static void
+win_rate(struct table *t, long long w, long long l)
+{
+	if (w + l)
+		table_addf(t, "%.1f%%", percent(w, w + l));
+	else
+		table_addf(t, "-");
+}
+
 static void
 text_players(const struct gamestats *s, struct strbuf *out)
 {
 	struct ranked *v = rank_names(s);
 	struct table t;
+	int tags = s->by != BY_PLAYER;
 	size_t i;
 
-	table_init(&t, 6, 0x2);
-	table_addf(&t, "player");
+	/* Names of the tags: the side that played it, and how it did. */
+	table_init(&t, tags ? 8 : 6, tags ? 0xe : 0x2);
+	table_addf(&t, "%s", tags ? by_names[s->by] : "player");
 	table_addf(&t, "games");
+	if (tags) {
+		table_addf(&t, "W-L-D");
+		table_addf(&t, "win");
+	}
 	table_addf(&t, "as black W-L-D");
 	table_addf(&t, "as white W-L-D");
 	table_addf(&t, "first");
@@ -1075,14 +1378,58 @@ text_players(const struct gamestats *s, struct strbuf *out)
 	for (i = 0; i < s->names.n; i++) {
 		const struct player_stats *p = &s->player[v[i].id];
 
-		table_addf(&t, "%s", v[i].name);
+		table_addf(&t, "%s", *v[i].name ? v[i].name : "(none)");
 		table_addf(&t, "%lld", p->games);
+		if (tags) {
+			long long w = p->as[0][0] + p->as[1][0];
+			long long l = p->as[0][1] + p->as[1][1];
+
+			table_addf(&t, "%lld-%lld-%lld", w, l,
+			    p->as[0][2] + p->as[1][2]);
+			win_rate(&t, w, l);
+		}
 		table_addf(&t, "%lld-%lld-%lld", p->as[BLACK][0],
 		    p->as[BLACK][1], p->as[BLACK][2]);
 		table_addf(&t, "%lld-%lld-%lld", p->as[WHITE][0],
 		    p->as[WHITE][1], p->as[WHITE][2]);
 		table_addf(&t, "%s", p->first[0] ? p->first : "-");
 		table_addf(&t, "%s", p->last[0] ? p->last : "-");
+	}
+	table_write(&t, "  ", out);
+	table_release(&t);
+	free(v);
+}
+
+/* --vs: each name against each of the opponent's, from its side. */
+static void
+text_pairs(const struct gamestats *s, struct strbuf *out)
+{
+	struct ranked *v = rank_pairs(s);
+	struct table t;
+	size_t i;
+
+	strbuf_addf(out, "\nby %s, against the opponent's %s\n",
+	    by_names[s->by], vs_names[s->vs]);
+	table_init(&t, 5, 0x1c);
+	table_addf(&t, "%s", by_names[s->by]);
+	table_addf(&t, "vs %s", vs_names[s->vs]);
+	table_addf(&t, "games");
+	table_addf(&t, "W-L-D");
+	table_addf(&t, "win");
+	for (i = 0; i < s->pairs.n; i++) {
+		const char *key = v[i].name;
+		size_t k = pair_split(key);
+		const long long *p = s->pair[v[i].id];
+
+		if (k)
+			table_addf(&t, "%.*s", (int)k, key);
+		else
+			table_addf(&t, "(none)");
+		table_addf(&t, "%s", key[k] && key[k + 1] ? key + k + 1 :
+		    "(none)");
+		table_addf(&t, "%lld", v[i].n);
+		table_addf(&t, "%lld-%lld-%lld", p[0], p[1], p[2]);
+		win_rate(&t, p[0], p[1]);
 	}
 	table_write(&t, "  ", out);
 	table_release(&t);
@@ -1144,8 +1491,10 @@ gamestats_text(const struct gamestats *s, const char *rules,
 	if (s->by == BY_NONE)
 		return;
 	strbuf_addf(out, "\nby %s\n", by_names[s->by]);
-	if (s->by == BY_PLAYER)
+	if (group_by_side(s->by))
 		text_players(s, out);
 	else
 		text_groups(s, out);
+	if (s->vs != VS_NONE)
+		text_pairs(s, out);
 }

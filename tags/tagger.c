@@ -106,6 +106,12 @@ tagger_free(struct tagger *t)
 	free(t);
 }
 
+const struct tagdefs *
+tagger_defs(const struct tagger *t)
+{
+	return t->d;
+}
+
 /* Whether side c holds at least one piece of type pt at the start. */
 static int
 has_type(const struct position *pos, enum color c, enum piece_type pt)

@@ -56,6 +56,8 @@ struct tagger;
 
 struct tagger *tagger_new(const struct tagdefs *d);
 void tagger_free(struct tagger *t);
+/* The definitions it names by. */
+const struct tagdefs *tagger_defs(const struct tagger *t);
 
 /*
  * Starts a record: r is the record whose main line will be visited (its

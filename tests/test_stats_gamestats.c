@@ -28,7 +28,7 @@ count_text(struct gamestats *s, const char *src)
 	assert_int_equal(judge_open(&j, &in, "t.csa", &data, 0), JUDGE_READY);
 	while ((st = judge_next(&j, &in, 0)) != READ_EOF) {
 		assert_int_equal(st, READ_OK);
-		gamestats_add_record(s, &j, in.f);
+		gamestats_add_record(s, &j, in.f, NULL);
 	}
 	judge_release(&j);
 	strbuf_release(&data);

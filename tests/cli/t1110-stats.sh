@@ -69,19 +69,23 @@ expect_success "groups" "$KIFU" stats --by year f
 # 2021: a loss and an aborted game, which is no draw.
 grep -q '^  2021          2    0.0%   50.0%   0.0%  50.0%    3.50  3.50$' out ||
     { echo "$name: --by year"; cat out; failed=1; }
-expect_success "groups json" "$KIFU" stats --json --by opening f
+# The first two moves (what --by opening was before the tags): the JSON
+# is the same, so that shards written then merge.
+expect_success "groups json" "$KIFU" stats --json --by first-moves f
 grep -q '"groups": \[{"opening": "7g7f 3c3d", "records": 4,' out ||
-    { echo "$name: --by opening"; cat out; failed=1; }
+    { echo "$name: --by first-moves"; cat out; failed=1; }
+expect_success "an old --by opening shard" "$KIFU" stats --merge "$top/testdata/stats/find-opening.json"
+grep -q '^by first-moves$' out || { echo "$name: old shard"; cat out; failed=1; }
 
 # --- merged shards, -j --------------------------------------------------------
 
 cp -r "$top/testdata" all
-for by in none player event year opening; do
+for by in none player event year first-moves castle matchup opening; do
 	"$KIFU" stats -s --json --by $by all >one.json
 	"$KIFU" stats -s --json --by $by all/csa all/jkf >a.json
 	"$KIFU" stats -s --json --by $by all/kif all/ki2 all/usi all/rules \
 	    all/minishogi all/find all/legal all/regress all/show \
-	    all/training all/book all/mate all/tsume >b.json
+	    all/training all/book all/mate all/tsume all/tags >b.json
 	cat a.json b.json >ab.json
 	expect_success "merge $by" "$KIFU" stats --merge --json a.json b.json
 	cmp -s out one.json || { echo "$name: --merge --by $by differs"; failed=1; }
@@ -99,7 +103,7 @@ expect_stderr_has "merge, other grouping" "grouped by 'opening'"
 "$KIFU" stats -s --json --by player all/csa all/jkf >a.json
 "$KIFU" stats -s --json --by player all/kif all/ki2 all/usi all/rules \
     all/minishogi all/find all/legal all/regress all/show all/training \
-    all/book all/mate all/tsume >b.json
+    all/book all/mate all/tsume all/tags >b.json
 expect_success "merge text" "$KIFU" stats --merge --by player a.json b.json
 tail -n +2 out >merged.txt
 tail -n +2 one.txt | cmp -s - merged.txt ||

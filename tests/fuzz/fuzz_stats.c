@@ -43,6 +43,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 			if (by < 0) {
 				by = gamestats_json_by(o);
 				gamestats_init(&s, (enum group_by)by);
+				s.vs = gamestats_json_vs(o);
 			}
 			(void)gamestats_read_json(&s, o, why, sizeof(why));
 		}
@@ -53,6 +54,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 		return 0;
 	gamestats_json(&s, &out);
 	gamestats_init(&back, (enum group_by)by);
+	back.vs = s.vs;
 	o = json_loadb(out.buf, out.len, 0, &je);
 	if (!o || gamestats_read_json(&back, o, why, sizeof(why)) < 0) {
 		fprintf(stderr, "fuzz_stats: its own JSON does not read: "
