@@ -10,6 +10,7 @@
 #include "cmd.h"
 #include "queryopts.h"
 #include "ruleopts.h"
+#include "tagopts.h"
 #include "walkopts.h"
 #include "db/search.h"
 #include "query/find.h"
@@ -35,6 +36,7 @@ const char cmd_find_usage[] =
     "    --db <games.sqlite>  answer from an index (kifu index build) instead\n"
     "                         of reading paths: the same output, in the\n"
     "                         order a scan of the indexed paths gives\n"
+    TAG_DEFS_HELP
     READ_HELP
     "\n"
     WALK_HELP
@@ -75,6 +77,7 @@ cmd_find(int argc, char **argv)
 		{ "no-messages", no_argument, NULL, 's' },
 		{ "db", required_argument, NULL, 'D' },
 		{ "help", no_argument, NULL, 'h' },
+		TAG_DEFS_LONGOPT,
 		READ_LONGOPTS,
 		FILTER_LONGOPTS,
 		WALK_LONGOPTS,
@@ -85,7 +88,8 @@ cmd_find(int argc, char **argv)
 	struct walkopts wo;
 	struct ruleset rs;
 	struct find c;
-	const char *db = NULL, *scan_opt = NULL;
+	const struct tagdefs *defs = NULL;
+	const char *db = NULL, *scan_opt = NULL, *defs_file = NULL;
 	int opt, rc, status;
 
 	memset(&c, 0, sizeof(c));
@@ -101,6 +105,10 @@ cmd_find(int argc, char **argv)
 		case 'c': c.count = 1; break;
 		case 's': c.quiet_unreadable = 1; break;
 		case 'D': db = optarg; break;
+		case OPT_TAG_DEFINITIONS:
+			defs_file = optarg;
+			scan_opt = "--definitions";
+			break;
 		case 'h':
 			rc = cmd_help(cmd_find_usage);
 			goto out;
@@ -140,8 +148,22 @@ cmd_find(int argc, char **argv)
 		goto out;
 	}
 	if ((!db && walkopts_finish(&wo, argc - optind, cmd_find_usage)) ||
-	    ruleopts_judge(&ro, &rs, &c.jo, cmd_find_usage) ||
-	    cmd_filter_finish(&c.f, &ro.lim, cmd_find_usage))
+	    ruleopts_judge(&ro, &rs, &c.jo, cmd_find_usage))
+		goto out;
+	/* The names an index was made with are its own. */
+	if (filter_has_tags(&c.f) && !db &&
+	    !(c.f.defs = defs = tagopts_load(defs_file)))
+		goto out;
+	if (filter_has_tags(&c.f) && db) {
+		struct strbuf why = STRBUF_INIT;
+
+		if (!(c.f.defs = defs = indexdb_search_tagdefs(db, &why)))
+			cmd_errors(&why);
+		strbuf_release(&why);
+		if (!defs)
+			goto out;
+	}
+	if (cmd_filter_finish(&c.f, &ro.lim, cmd_find_usage))
 		goto out;
 	find_prepare(&c);
 	if (db) {
@@ -158,5 +180,6 @@ cmd_find(int argc, char **argv)
 	rc = status;
 out:
 	filter_release(&c.f);
+	tagopts_free(defs);
 	return rc;
 }

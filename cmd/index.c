@@ -1,7 +1,7 @@
 /*
- * index.c - `kifu index build` and `kifu index update`: the options,
- * then the build or the update of the game database (db/build.h), and
- * what they report printed on stderr.
+ * index.c - `kifu index build`, `update` and `retag`: the options, then
+ * the build, the update or the naming again of the game database
+ * (db/build.h), and what they report printed on stderr.
  *
  * The reading and rule options of a build are stored in the index, a
  * line each as written here, so that update reads every file as the
@@ -14,6 +14,7 @@
 
 #include "cmd.h"
 #include "ruleopts.h"
+#include "tagopts.h"
 #include "walkopts.h"
 #include "api/judge.h"
 #include "core/xalloc.h"
@@ -22,6 +23,7 @@
 const char cmd_index_usage[] =
     "usage: kifu index build [<options>] -o <games.sqlite> <path>...\n"
     "   or: kifu index update [<options>] <games.sqlite> [<path>...]\n"
+    "   or: kifu index retag [--definitions <file>] <games.sqlite>\n"
     "\n"
     "build reads every record under the paths into a new SQLite database:\n"
     "a row for each record (its file, index, format, headers, start, moves\n"
@@ -36,11 +38,19 @@ const char cmd_index_usage[] =
     "given, which join them; it runs from the directory build ran in when\n"
     "those paths are relative.\n"
     "\n"
+    "Each record's openings and castles (kifu tag) are stored with it, named\n"
+    "with the definitions of build (kifu's own, and --definitions' file);\n"
+    "update names what it adds with the same. retag names every record\n"
+    "again from its stored moves, with kifu's own definitions (and the\n"
+    "file's), and brings an index built before the names were stored\n"
+    "(schema version 1, which is still read, without names) to version 2.\n"
+    "\n"
     "    -o, --output <file>  the database build writes (through a temporary\n"
     "                         file and a rename: a build that fails or is\n"
     "                         killed leaves the old one as it was)\n"
     "    -f, --force          build over an existing file (only ever a kifu\n"
     "                         index)\n"
+    TAG_DEFS_HELP
     READ_HELP
     "(with build; update reads as the build did)\n"
     "\n"
@@ -60,6 +70,7 @@ struct opts {
 	struct judge_opts jo;
 	struct strbuf saved;	/* the reading and rule options, a line each */
 	const char *output;
+	const char *defs_file;	/* --definitions */
 	int force;
 	int update;		/* update: reading and rules come stored */
 };
@@ -68,6 +79,7 @@ static const struct option longopts[] = {
 	{ "output", required_argument, NULL, 'o' },
 	{ "force", no_argument, NULL, 'f' },
 	{ "help", no_argument, NULL, 'h' },
+	TAG_DEFS_LONGOPT,
 	READ_LONGOPTS,
 	WALK_LONGOPTS,
 	RULE_LONGOPTS,
@@ -102,6 +114,13 @@ parse(struct opts *o, int argc, char **argv, int stored)
 		case 'o': o->output = optarg; break;
 		case 'f': o->force = 1; break;
 		case 'h': return cmd_help(cmd_index_usage);
+		case OPT_TAG_DEFINITIONS:
+			if (o->update)
+				return cmd_usage_error(cmd_index_usage,
+				    "update names as the build did: "
+				    "--definitions goes to build or retag");
+			o->defs_file = optarg;
+			break;
 		default:
 			if ((rc = judgeopts_take(&o->jo, &o->wo, &o->ro, opt,
 			    optarg, cmd_index_usage)) != 0) {
@@ -177,12 +196,30 @@ report(const struct opts *o, const struct indexdb_counts *n)
 	return EXIT_OK;
 }
 
+/*
+ * The names build and retag store: kifu's own definitions, and those of
+ * --definitions' file with its text, which the index keeps. Returns 0,
+ * or EXIT_TROUBLE after an error printed.
+ */
+static int
+load_tags(const struct opts *o, struct indexdb_tags *t, char **text)
+{
+	memset(t, 0, sizeof(*t));
+	if (!(t->defs = tagopts_load_text(o->defs_file, text)))
+		return EXIT_TROUBLE;
+	t->text = *text;
+	t->file = o->defs_file;
+	return 0;
+}
+
 static int
 build(struct opts *o, char **paths, int npaths)
 {
-	struct indexdb_run run = { &o->jo, &o->wo.po, &messages };
+	struct indexdb_tags tags;
+	struct indexdb_run run = { &o->jo, &o->wo.po, &messages, &tags };
 	struct indexdb_counts n;
 	struct strbuf why = STRBUF_INIT;
+	char *text = NULL;
 	int rc;
 
 	if (!o->output)
@@ -191,11 +228,42 @@ build(struct opts *o, char **paths, int npaths)
 	if (!npaths)
 		return cmd_usage_error(cmd_index_usage, "build needs a path "
 		    "to index");
-	if (files_only(o, paths, npaths))
+	if (files_only(o, paths, npaths) || load_tags(o, &tags, &text))
 		return EXIT_TROUBLE;
 	rc = indexdb_build(o->output, paths, npaths, o->saved.buf, o->force,
 	    &run, &n, &why) ? cmd_errors(&why) : report(o, &n);
 	strbuf_release(&why);
+	tagopts_free(tags.defs);
+	free(text);
+	return rc;
+}
+
+static int
+retag(struct opts *o, char **paths, int npaths)
+{
+	struct indexdb_tags tags;
+	struct strbuf why = STRBUF_INIT;
+	char *text = NULL;
+	long long named;
+	int was, rc;
+
+	if (npaths != 1)
+		return cmd_usage_error(cmd_index_usage, "retag names the "
+		    "records of one index: kifu index retag <games.sqlite>");
+	if (load_tags(o, &tags, &text))
+		return EXIT_TROUBLE;
+	if (indexdb_retag(paths[0], &tags, &named, &was, &why) == 0) {
+		fflush(stdout);
+		fprintf(stderr, "kifu: index retagged: %lld record%s named%s\n",
+		    named, named == 1 ? "" : "s", was == 1 ?
+		    " (schema version 1 made 2)" : "");
+		rc = EXIT_OK;
+	} else {
+		rc = cmd_errors(&why);
+	}
+	strbuf_release(&why);
+	tagopts_free(tags.defs);
+	free(text);
 	return rc;
 }
 
@@ -222,7 +290,7 @@ split_options(char *s, int *argc)
 static int
 update(struct opts *o, char **paths, int npaths)
 {
-	struct indexdb_run run = { &o->jo, &o->wo.po, &messages };
+	struct indexdb_run run = { &o->jo, &o->wo.po, &messages, NULL };
 	struct indexdb_counts n;
 	struct indexdb_update *u;
 	struct strbuf why = STRBUF_INIT;
@@ -265,13 +333,15 @@ cmd_index(int argc, char **argv)
 	int rc;
 
 	if (argc < 2)
-		return cmd_usage_error(cmd_index_usage, "build or update?");
+		return cmd_usage_error(cmd_index_usage, "build, update or "
+		    "retag?");
 	sub = argv[1];
 	if (!strcmp(sub, "-h") || !strcmp(sub, "--help"))
 		return cmd_help(cmd_index_usage);
-	if (strcmp(sub, "build") && strcmp(sub, "update"))
+	if (strcmp(sub, "build") && strcmp(sub, "update") &&
+	    strcmp(sub, "retag"))
 		return cmd_usage_error(cmd_index_usage, "unknown subcommand "
-		    "'%s' (build or update)", sub);
+		    "'%s' (build, update or retag)", sub);
 	memset(&o, 0, sizeof(o));
 	ruleopts_init(&o.ro);
 	walkopts_init(&o.wo, "records");
@@ -285,6 +355,16 @@ cmd_index(int argc, char **argv)
 	if (o.update && o.output) {
 		cmd_usage_error(cmd_index_usage, "update writes the index it "
 		    "is given, not -o");
+		goto out;
+	}
+	if (!strcmp(sub, "retag")) {
+		if (o.saved.len || o.output || o.force) {
+			cmd_usage_error(cmd_index_usage, "retag names the "
+			    "records as they were read: it takes "
+			    "--definitions alone");
+			goto out;
+		}
+		rc = retag(&o, argv + optind, argc - optind);
 		goto out;
 	}
 	if (walkopts_finish(&o.wo, argc - optind, cmd_index_usage))

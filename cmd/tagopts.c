@@ -10,12 +10,25 @@
 #include "api/input.h"
 
 const struct tagdefs *
-tagopts_load(const char *file)
+tagopts_from_text(const char *name, const char *text, size_t n)
 {
 	struct diag_list dl = DIAG_LIST_INIT;
-	struct strbuf data = STRBUF_INIT;
-	struct tagdefs *d;
+	const struct tagdefs *d = tagdefs_over_builtin(name, text, n, &dl);
 
+	if (!d)
+		cmd_print_diags(name, &dl);
+	diag_list_release(&dl);
+	return d;
+}
+
+const struct tagdefs *
+tagopts_load_text(const char *file, char **text_out)
+{
+	struct strbuf data = STRBUF_INIT;
+	const struct tagdefs *d;
+
+	if (text_out)
+		*text_out = NULL;
 	if (!file)
 		return tagdefs_default();
 	if (input_read(file, &data) < 0) {
@@ -29,22 +42,21 @@ tagopts_load(const char *file)
 		strbuf_release(&data);
 		return NULL;
 	}
-	d = tagdefs_new();
-	if (tagdefs_load_builtin(d, &dl) ||
-	    tagdefs_load(d, file, data.buf, data.len, &dl) ||
-	    tagdefs_compile(d, &dl)) {
-		cmd_print_diags(file, &dl);
-		tagdefs_free(d);
-		d = NULL;
-	}
-	diag_list_release(&dl);
+	d = tagopts_from_text(file, data.buf, data.len);
+	if (d && text_out)
+		*text_out = strbuf_detach(&data, NULL);
 	strbuf_release(&data);
 	return d;
+}
+
+const struct tagdefs *
+tagopts_load(const char *file)
+{
+	return tagopts_load_text(file, NULL);
 }
 
 void
 tagopts_free(const struct tagdefs *d)
 {
-	if (d && d != tagdefs_default())
-		tagdefs_free((struct tagdefs *)d);
+	tagdefs_put(d);
 }

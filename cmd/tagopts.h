@@ -30,6 +30,14 @@ enum { OPT_TAG_DEFINITIONS = 0x1c0 };
  * Free with tagopts_free (kifu's own alone are shared, never freed).
  */
 const struct tagdefs *tagopts_load(const char *file);
+/*
+ * The same from a file's text already read (text NULL: kifu's own);
+ * errors name `name`. With text_out, the file's text (owned by the
+ * caller) is kept for it: what an index stores.
+ */
+const struct tagdefs *tagopts_from_text(const char *name, const char *text,
+    size_t n);
+const struct tagdefs *tagopts_load_text(const char *file, char **text_out);
 void tagopts_free(const struct tagdefs *d);
 
 #endif /* KIFU_CMD_TAGOPTS_H */

@@ -34,8 +34,14 @@ const char cmd_tree_usage[] =
     "                         (default 1; the tree is indented)\n"
     "    --json               one JSON object: {\"sfen\", \"games\", \"moves\":\n"
     "                         [{\"move\", \"games\", \"black\", \"draws\",\n"
-    "                         \"white\"}]}, with --depth a \"moves\" array in\n"
-    "                         each move down to the depth\n"
+    "                         \"white\", \"openings\"}]}, with --depth a\n"
+    "                         \"moves\" array in each move down to the depth\n"
+    "\n"
+    "With each move, the openings it leads to: the games' 戦型 (kifu tag), the\n"
+    "most played first, as many games as played it (the table shows three;\n"
+    "the JSON, every one as {\"name\", \"games\"}, a game without one as\n"
+    "null). An index of schema version 1 has no names: kifu index retag adds\n"
+    "them.\n"
     "\n"
     "Exit status: 0 the position is in the index, 1 it is not, 2 trouble\n"
     "(usage, an index that cannot be read).\n";
@@ -46,6 +52,43 @@ struct tree {
 	int json, depth;
 	struct strbuf out;
 };
+
+/* The openings a move leads to: three in the table, all in JSON. */
+static void
+print_names(struct tree *t, const struct tree_move *m)
+{
+	struct strbuf *sb = &t->out;
+	size_t k, shown = 0;
+
+	if (!indexdb_tree_has_names(t->db))
+		return;
+	if (t->json) {
+		strbuf_adds(sb, ", \"openings\": [");
+		for (k = 0; k < m->nnames; k++) {
+			strbuf_adds(sb, k ? ", {\"name\": " : "{\"name\": ");
+			if (*m->names[k].name)
+				strbuf_add_json_quoted(sb, m->names[k].name);
+			else
+				strbuf_adds(sb, "null");
+			strbuf_addf(sb, ", \"games\": %lld}",
+			    m->names[k].games);
+		}
+		strbuf_adds(sb, "]");
+		return;
+	}
+	for (k = 0; k < m->nnames && shown < 3; k++) {
+		if (!*m->names[k].name)
+			continue;
+		strbuf_adds(sb, shown++ ? ", " : "  ");
+		strbuf_add_printable(sb, m->names[k].name);
+		strbuf_addf(sb, " %lld", m->names[k].games);
+	}
+	for (; k < m->nnames; k++)
+		if (*m->names[k].name) {
+			strbuf_adds(sb, ", ...");
+			break;
+		}
+}
 
 /* A count and its share of the games: a share of few games misleads. */
 static void
@@ -74,6 +117,7 @@ print_moves(struct tree *t, const struct position *pos,
 			    "\"black\": %lld, \"draws\": %lld, \"white\": %lld",
 			    i ? ", " : "", m->move, m->games, m->black,
 			    m->draws, m->white);
+			print_names(t, m);
 		} else {
 			strbuf_addf(sb, "%*s%-*s %8lld", 2 * level, "",
 			    8 - 2 * (level < 4 ? level : 4), m->move,
@@ -81,6 +125,7 @@ print_moves(struct tree *t, const struct position *pos,
 			share(sb, m->black, m->games);
 			share(sb, m->draws, m->games);
 			share(sb, m->white, m->games);
+			print_names(t, m);
 			strbuf_addc(sb, '\n');
 		}
 		if (level + 1 < t->depth) {
@@ -127,8 +172,9 @@ print_top(struct tree *t, const struct position *pos,
 		strbuf_addf(&t->out, "%s: %lld game%s\n", sfen, top->games,
 		    top->games == 1 ? "" : "s");
 		if (top->n)
-			strbuf_addf(&t->out, "move        games%15s%15s%15s\n",
-			    "black", "draws", "white");
+			strbuf_addf(&t->out, "move        games%15s%15s%15s%s\n",
+			    "black", "draws", "white",
+			    indexdb_tree_has_names(t->db) ? "  openings" : "");
 	}
 	if (print_moves(t, pos, top, 0))
 		return -1;

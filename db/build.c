@@ -27,6 +27,8 @@
 #include "core/xalloc.h"
 #include "db/indexdb.h"
 #include "db/sqlite.h"
+#include "parsers/format.h"
+#include "tags/tagger.h"
 #include "walk/pipeline.h"
 
 /* --- the rows of a batch --------------------------------------------------- */
@@ -45,13 +47,20 @@ struct ix_hdr {
 	size_t key, value;
 };
 
+/* A name of a record: a side's (side 0, 1) or the game's (-1). */
+struct ix_tag {
+	int side, ply;		/* ply -1: none */
+	const char *kind;	/* static: "style", "opening", ... */
+	size_t name, family;
+};
+
 struct ix_rec {
 	int idx, ok, plies, played, diag_line, diag_col;
 	int has_result, has_recorded;
 	struct game_result result, recorded;
 	size_t format, encoding, variant, start, handicap, moves, date;
 	size_t black, white, event, rules, findings, diag_id, diag_message;
-	size_t h0, nh, p0, np;
+	size_t h0, nh, p0, np, t0, nt;
 };
 
 struct ix_file {
@@ -74,6 +83,8 @@ struct ix_batch {
 	size_t nh, ah;
 	struct ix_pos *p;
 	size_t np, ap;
+	struct ix_tag *t;
+	size_t nt, at;
 };
 
 /* What update knows of the files already indexed, sorted by path. */
@@ -99,6 +110,10 @@ struct index {
 	const char *path;	/* the database as the user named it */
 	sqlite3 *db;
 	int update;
+	/* The names: the definitions, and whether the index stores them
+	 * (schema 2; update of a version 1 index does not). */
+	const struct tagdefs *defs;
+	int tags;
 	struct known *known;
 	size_t nknown;
 	struct posmap pm;
@@ -111,7 +126,7 @@ struct index {
 	sqlite3_stmt *ins_file, *ins_rec, *ins_hdr, *ins_name, *ins_rn;
 	sqlite3_stmt *ins_pos, *ins_occ, *get_pos, *upd_file;
 	sqlite3_stmt *del_recs, *del_touch, *del_occ, *del_hdr, *del_rn;
-	sqlite3_stmt *del_rec, *del_file;
+	sqlite3_stmt *del_rec, *del_file, *ins_tag, *del_tag;
 };
 
 static char *
@@ -190,6 +205,7 @@ struct ix_worker {
 	struct judge j;
 	struct ix_batch *b;	/* the batch of the input at hand */
 	const struct record *r;
+	struct tagger *tg;	/* when the index stores names */
 };
 
 static int
@@ -213,6 +229,72 @@ visit(void *ctx, const struct position *pos, int32_t node, int main)
 	p->move = NONE;
 	p->node = main ? node : -1;
 	return 0;
+}
+
+/* The positions, and the names from the same replay. */
+static int
+visit_tags(void *ctx, const struct position *pos, int32_t node, int main)
+{
+	struct ix_worker *w = ctx;
+
+	tagger_visit(w->tg, pos, node, main);
+	return visit(ctx, pos, node, main);
+}
+
+static void
+add_tag(struct ix_batch *b, int side, const char *kind, const char *name,
+    const char *family, int ply)
+{
+	struct ix_tag *t;
+
+	ALLOC_GROW(b->t, b->nt + 1, b->at);
+	t = &b->t[b->nt++];
+	t->side = side;
+	t->kind = kind;
+	t->name = put(b, name);
+	t->family = put(b, family);
+	t->ply = ply;
+}
+
+static void
+add_hits(struct ix_batch *b, const struct tagdefs *d, int side,
+    const char *kind, const struct tag_hit *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		add_tag(b, side, kind, tagdefs_label(d, d->v[v[i].def].name),
+		    tagdefs_label(d, d->v[v[i].def].family), v[i].ply);
+}
+
+/*
+ * The rows of a record's names (indexdb_tag_schema), from a tagger's
+ * result: what kifu tag prints, and what find --db and tree --db read.
+ */
+static void
+add_tags(struct ix_batch *b, const struct tagdefs *d,
+    const struct tag_result *res)
+{
+	int c;
+
+	if (!res->named)
+		return;
+	for (c = 0; c < 2; c++) {
+		const struct tag_side *s = &res->side[c];
+
+		if (s->style >= 0)
+			add_tag(b, c, "style", tagdefs_label(d,
+			    d->v[s->style].name), tagdefs_label(d,
+			    d->v[s->style].family), s->style_ply);
+		add_hits(b, d, c, "opening", s->openings, s->nopenings);
+		add_hits(b, d, c, "castle", s->castles, s->ncastles);
+	}
+	if (res->game >= 0)
+		add_tag(b, -1, "game", tagdefs_label(d, d->v[res->game].name),
+		    tagdefs_label(d, d->v[res->game].family), -1);
+	if (res->matchup != MATCHUP_NONE)
+		add_tag(b, -1, "matchup", tag_matchup_name(res->matchup),
+		    tag_matchup_name(res->matchup), -1);
 }
 
 /*
@@ -285,6 +367,7 @@ add_record(struct ix_worker *w, const struct judge_input *in,
 	}
 	x->nh = b->nh - x->h0;
 	x->p0 = b->np;
+	x->t0 = b->nt;
 	x->rules = x->moves = x->diag_id = x->diag_message = NONE;
 	if (x->ok) {
 		struct replay_walk wk;
@@ -294,11 +377,15 @@ add_record(struct ix_worker *w, const struct judge_input *in,
 		int32_t n;
 
 		memset(&wk, 0, sizeof(wk));
-		wk.visit = visit;
+		wk.visit = w->tg ? visit_tags : visit;
 		wk.ctx = w;
 		w->r = r;
+		if (w->tg)
+			tagger_begin(w->tg, r, 0);
 		replay_record_walk(r, &rp, &w->j.d, &wk);
 		next_moves(b, r, x->p0);
+		if (w->tg)
+			add_tags(b, tagger_defs(w->tg), tagger_end(w->tg));
 		judge_adjudicate(&w->j, in->f, &rp, &adj, &venue);
 		x->has_result = 1;
 		x->result = adj.result;
@@ -326,6 +413,7 @@ add_record(struct ix_worker *w, const struct judge_input *in,
 	}
 	x->moves = put(b, sb.len ? sb.buf : "");
 	x->np = b->np - x->p0;
+	x->nt = b->nt - x->t0;
 	strbuf_reset(&sb);
 	for (i = 0; i < w->j.d.n; i++) {
 		const struct diag *d = &w->j.d.v[i];
@@ -429,7 +517,7 @@ batch_reset(void *ctx, void *batch)
 
 	(void)ctx;
 	strbuf_reset(&b->s);
-	b->nf = b->nr = b->nh = b->np = 0;
+	b->nf = b->nr = b->nh = b->np = b->nt = 0;
 }
 
 static void
@@ -443,6 +531,7 @@ batch_release(void *ctx, void *batch)
 	free(b->r);
 	free(b->h);
 	free(b->p);
+	free(b->t);
 }
 
 static void *
@@ -452,6 +541,8 @@ worker_new(void *ctx)
 	struct ix_worker *w = xcalloc(1, sizeof(*w));
 
 	judge_init(&w->j, &c->jo);
+	if (c->tags)
+		w->tg = tagger_new(c->defs);
 	return w;
 }
 
@@ -462,6 +553,7 @@ worker_free(void *ctx, void *worker)
 
 	(void)ctx;
 	judge_release(&w->j);
+	tagger_free(w->tg);
 	free(w);
 }
 
@@ -643,6 +735,29 @@ write_name(struct index *c, int64_t rec, const char *field, const char *v)
 	return run(c, c->ins_rn);
 }
 
+/* Writes the name rows t0.. of b (a record's, from add_tags) for rec. */
+static int
+write_tags(struct index *c, const struct ix_batch *b, size_t t0, size_t nt,
+    int64_t rec)
+{
+	size_t i;
+
+	for (i = t0; i < t0 + nt; i++) {
+		const struct ix_tag *t = &b->t[i];
+
+		sqlite3_bind_int64(c->ins_tag, 1, rec);
+		bind_text(c->ins_tag, 2, t->side < 0 ? NULL : t->side ?
+		    "white" : "black");
+		bind_text(c->ins_tag, 3, t->kind);
+		bind_text(c->ins_tag, 4, str(b, t->name));
+		bind_text(c->ins_tag, 5, str(b, t->family));
+		bind_int_or_null(c->ins_tag, 6, t->ply >= 0, t->ply);
+		if (run(c, c->ins_tag) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 static int
 write_record(struct index *c, const struct ix_batch *b, int64_t file,
     const struct ix_rec *x)
@@ -702,6 +817,8 @@ write_record(struct index *c, const struct ix_batch *b, int64_t file,
 		    write_name(c, rec, id, str(b, h->value)) < 0)
 			return -1;
 	}
+	if (x->nt && write_tags(c, b, x->t0, x->nt, rec) < 0)
+		return -1;
 	for (i = 0; i < x->np; i++) {
 		const struct ix_pos *p = &b->p[x->p0 + i];
 		int64_t pos = position_id(c, b, p);
@@ -741,8 +858,11 @@ drop_file(struct index *c, int64_t file)
 		sqlite3_bind_int64(c->del_rn, 1, rec);
 		sqlite3_bind_int64(c->del_hdr, 1, rec);
 		sqlite3_bind_int64(c->del_rec, 1, rec);
+		if (c->del_tag)
+			sqlite3_bind_int64(c->del_tag, 1, rec);
 		if (run(c, c->del_touch) < 0 || run(c, c->del_occ) < 0 ||
 		    run(c, c->del_rn) < 0 || run(c, c->del_hdr) < 0 ||
+		    (c->del_tag && run(c, c->del_tag) < 0) ||
 		    run(c, c->del_rec) < 0)
 			break;
 	}
@@ -880,6 +1000,9 @@ prepare_all(struct index *c)
 		S(del_hdr, "DELETE FROM header WHERE record = ?"),
 		S(del_rec, "DELETE FROM record WHERE id = ?"),
 		S(del_file, "DELETE FROM file WHERE id = ?"),
+		S(ins_tag, "INSERT INTO tag(record, side, kind, name, family, "
+		    "ply) VALUES(?, ?, ?, ?, ?, ?)"),
+		S(del_tag, "DELETE FROM tag WHERE record = ?"),
 #undef S
 	};
 	size_t i;
@@ -890,6 +1013,9 @@ prepare_all(struct index *c)
 		sqlite3_stmt **st = (sqlite3_stmt **)((char *)c +
 		    stmts[i].off);
 
+		/* An index of version 1 has no names to write or drop. */
+		if (!c->tags && (st == &c->ins_tag || st == &c->del_tag))
+			continue;
 		if (sqlite3_prepare_v2(c->db, stmts[i].sql, -1, st, NULL) !=
 		    SQLITE_OK)
 			return sql_fail(c, "cannot prepare the index");
@@ -904,7 +1030,8 @@ finalize_all(struct index *c)
 		&c->ins_file, &c->ins_rec, &c->ins_hdr, &c->ins_name,
 		&c->ins_rn, &c->ins_pos, &c->ins_occ, &c->get_pos,
 		&c->upd_file, &c->del_recs, &c->del_touch, &c->del_occ,
-		&c->del_hdr, &c->del_rn, &c->del_rec, &c->del_file
+		&c->del_hdr, &c->del_rn, &c->del_rec, &c->del_file,
+		&c->ins_tag, &c->del_tag
 	};
 	size_t i;
 
@@ -1007,6 +1134,19 @@ write_roots(struct index *c, char *const *paths, int n, int first)
 	return rc;
 }
 
+/*
+ * The definitions the names were made with: the file's text (empty for
+ * kifu's own alone), so that update, and find --db checking the names it
+ * is asked for, use the same.
+ */
+static int
+write_tag_meta(struct index *c, const struct indexdb_tags *tags)
+{
+	return write_meta(c, "tag-definitions", tags && tags->text ?
+	    tags->text : "") < 0 || write_meta(c, "tag-definitions-file",
+	    tags && tags->file ? tags->file : "") < 0 ? -1 : 0;
+}
+
 static int
 has_relative(char *const *paths, int n)
 {
@@ -1102,6 +1242,9 @@ indexdb_build(const char *out, char *const *paths, int npaths,
 		    "directory: %s", strerror(errno));
 		goto out;
 	}
+	c->defs = run->tags && run->tags->defs ? run->tags->defs :
+	    tagdefs_default();
+	c->tags = 1;
 	clean_stale(c, out);
 	strbuf_addf(&tmp, "%s.tmp.%ld", out, (long)getpid());
 	unlink(tmp.buf);
@@ -1128,6 +1271,7 @@ indexdb_build(const char *out, char *const *paths, int npaths,
 	    exec(c, indexdb_schema) < 0 || prepare_all(c) < 0 ||
 	    write_meta(c, "kifu-version", KIFU_VERSION) < 0 ||
 	    write_meta(c, "options", options) < 0 ||
+	    write_tag_meta(c, run->tags) < 0 ||
 	    write_meta(c, "directory", cwd) < 0 ||
 	    write_roots(c, paths, npaths, 0) < 0 ||
 	    walk(c, run, paths, npaths) < 0)
@@ -1190,6 +1334,7 @@ out:
 struct indexdb_update {
 	struct index c;		/* db and path open; the rest set by run */
 	char *options, *dir;	/* the build's */
+	const struct tagdefs *defs;	/* the build's names, if stored */
 	struct strbuf scratch;	/* why, when the caller gives none */
 	double t0;
 };
@@ -1299,6 +1444,7 @@ indexdb_update_close(struct indexdb_update *u)
 	if (!u)
 		return;
 	index_release(&u->c);
+	tagdefs_put(u->defs);
 	free(u->options);
 	free(u->dir);
 	strbuf_release(&u->scratch);
@@ -1320,6 +1466,23 @@ indexdb_update_run(struct indexdb_update *u, char *const *paths, int npaths,
 	c->jo.no_result_check = 1;
 	c->report = run->report;
 	c->why = why ? why : &u->scratch;
+	if (indexdb_version(c->db) < 2) {
+		if (c->report && c->report->note) {
+			struct strbuf msg = STRBUF_INIT;
+
+			strbuf_addf(&msg, "'%s' has no openings and castles "
+			    "(schema version %d): kifu index retag adds them",
+			    c->path, indexdb_version(c->db));
+			c->report->note(c->report->ctx, msg.buf);
+			strbuf_release(&msg);
+		}
+	} else {
+		if (!u->defs && !(u->defs = indexdb_tagdefs(c->db, c->path,
+		    c->why)))
+			goto out;
+		c->defs = u->defs;
+		c->tags = 1;
+	}
 	if (load_roots(c, &roots, &nroots) < 0)
 		goto out;
 	nold = nroots;
@@ -1383,5 +1546,122 @@ out:
 	for (i = 0; i < nroots; i++)
 		free(roots[i]);
 	free(roots);
+	return rc;
+}
+
+/* --- retag ------------------------------------------------------------ */
+
+/*
+ * A stored record, its start and main line, read back as a record: what
+ * the names are made from. Returns 0, or -1 when it does not read.
+ */
+static int
+stored_record(struct record *r, const char *variant, const char *start,
+    const char *moves)
+{
+	const struct variant *v = variant_by_name(variant);
+	struct strbuf src = STRBUF_INIT;
+	struct diag_list dl = DIAG_LIST_INIT;
+	struct text t;
+	struct reader rd;
+	int rc = -1;
+
+	if (!v)
+		return -1;
+	text_init(&t);
+	strbuf_addf(&src, "sfen %s%s%s\n", start, *moves ? " moves " : "",
+	    moves);
+	record_reset(r, v);
+	if (text_from_utf8(&t, src.buf, src.len, &dl) == 0) {
+		reader_init(&rd, &t, v);
+		rc = usi_read(&rd, r, &dl) == READ_OK ? 0 : -1;
+	}
+	text_release(&t);
+	strbuf_release(&src);
+	diag_list_release(&dl);
+	return rc;
+}
+
+int
+indexdb_retag(const char *path, const struct indexdb_tags *tags,
+    long long *named, int *was, struct strbuf *why)
+{
+	struct strbuf scratch = STRBUF_INIT;
+	struct index idx, *c = &idx;
+	struct ix_batch b;
+	struct record r;
+	struct tagger *tg = NULL;
+	sqlite3_stmt *st = NULL;
+	int rc = -1, step, bad = 0;
+	char sql[64];
+	size_t why0;
+
+	memset(c, 0, sizeof(*c));
+	strbuf_init(&c->fold);
+	c->why = why ? why : &scratch;
+	why0 = c->why->len;
+	c->path = path;
+	*named = 0;
+	memset(&b, 0, sizeof(b));
+	strbuf_init(&b.s);
+	record_init(&r, variant_standard());
+	if (!(c->db = indexdb_open(path, 1, c->why)))
+		goto out;
+	*was = indexdb_version(c->db);
+	c->defs = tags && tags->defs ? tags->defs : tagdefs_default();
+	c->tags = 1;
+	tg = tagger_new(c->defs);
+	if (exec(c, "PRAGMA journal_mode = WAL; BEGIN IMMEDIATE") < 0 ||
+	    exec(c, indexdb_tag_schema) < 0 ||
+	    exec(c, "DELETE FROM tag") < 0 ||
+	    !(c->ins_tag = prepare(c, "INSERT INTO tag(record, side, kind, "
+	    "name, family, ply) VALUES(?, ?, ?, ?, ?, ?)")) ||
+	    !(st = prepare(c, "SELECT id, variant, start, moves FROM record "
+	    "WHERE status = 'ok' ORDER BY id")))
+		goto fail;
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		int64_t rec = indexdb_int(st, 0, 1, LLONG_MAX, &bad);
+		const char *variant = indexdb_text(st, 1, &bad);
+		const char *start = indexdb_text(st, 2, &bad);
+		const char *moves = indexdb_text(st, 3, &bad);
+		const struct tag_result *res;
+
+		if (bad || stored_record(&r, variant, start, moves) < 0) {
+			strbuf_addf_line(c->why, "'%s' is a damaged kifu "
+			    "index: record %lld does not read back", path,
+			    (long long)rec);
+			goto fail;
+		}
+		res = tagger_record(tg, &r, NULL);
+		strbuf_reset(&b.s);
+		b.nt = 0;
+		add_tags(&b, c->defs, res);
+		*named += res->named;
+		if (write_tags(c, &b, 0, b.nt, rec) < 0)
+			goto fail;
+	}
+	if (step != SQLITE_DONE)
+		goto fail;
+	sqlite3_finalize(st);
+	st = NULL;
+	snprintf(sql, sizeof(sql), "PRAGMA user_version = %d",
+	    INDEXDB_VERSION);
+	if (exec(c, indexdb_tag_indexes) < 0 || write_tag_meta(c, tags) < 0 ||
+	    exec(c, sql) < 0 || exec(c, "COMMIT") < 0)
+		goto fail;
+	rc = 0;
+	goto out;
+fail:
+	if (c->why->len == why0)
+		indexdb_why(c->why, c->db, path, "cannot retag the index");
+	sqlite3_exec(c->db, "ROLLBACK", NULL, NULL, NULL);
+out:
+	sqlite3_finalize(st);
+	index_release(c);
+	tagger_free(tg);
+	record_release(&r);
+	strbuf_release(&b.s);
+	free(b.t);
+	strbuf_release(&scratch);
 	return rc;
 }

@@ -44,6 +44,17 @@ struct indexdb_report {
 	void (*note)(void *ctx, const char *msg);
 };
 
+/*
+ * The names (kifu tag) a build stores with each record: the definitions
+ * they are made with, and the text of the --definitions file they came
+ * from over kifu's own (NULL: kifu's own alone) with its name, which
+ * the index keeps so that update names as the build did.
+ */
+struct indexdb_tags {
+	const struct tagdefs *defs;	/* NULL: kifu's own */
+	const char *text, *file;
+};
+
 /* How a run reads and walks; every pointer is borrowed for the call. */
 struct indexdb_run {
 	/*
@@ -54,6 +65,12 @@ struct indexdb_run {
 	/* The walk: jobs, all_files, progress and its report. */
 	const struct pipeline_opts *walk;
 	const struct indexdb_report *report;	/* may be NULL */
+	/*
+	 * build: the names stored (NULL: kifu's own definitions). update
+	 * names with the index's own, and an index of schema version 1
+	 * stays without names (a note says so).
+	 */
+	const struct indexdb_tags *tags;
 };
 
 /* What a run did, for its summary. */
@@ -108,5 +125,15 @@ int indexdb_update_run(struct indexdb_update *u, char *const *paths,
 
 /* Closes the index and frees u (may be NULL). */
 void indexdb_update_close(struct indexdb_update *u);
+
+/*
+ * Names every record of the index at path again from its stored moves
+ * (the rows a build would store) with tags (NULL: kifu's own), which the
+ * index keeps from then on, in one transaction; an index of schema
+ * version 1 becomes version 2. Returns 0 with *named (records named)
+ * and *was (the version it had), or -1 with why set (nothing changed).
+ */
+int indexdb_retag(const char *path, const struct indexdb_tags *tags,
+    long long *named, int *was, struct strbuf *why);
 
 #endif /* KIFU_DB_BUILD_H */

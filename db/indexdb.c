@@ -11,6 +11,7 @@
 #include "db/indexdb.h"
 #include "db/sqlite.h"
 #include "core/xalloc.h"
+#include "tags/defs.h"
 
 /*
  * One row a record file (an input: a file, or a member of an archive),
@@ -49,7 +50,26 @@ const char indexdb_schema[] =
     " board_key INTEGER NOT NULL, sfen TEXT NOT NULL);\n"
     "CREATE TABLE occurrence(id INTEGER PRIMARY KEY,"
     " position INTEGER NOT NULL, record INTEGER NOT NULL,"
-    " ply INTEGER NOT NULL, variation INTEGER NOT NULL, move TEXT);\n";
+    " ply INTEGER NOT NULL, variation INTEGER NOT NULL, move TEXT);\n"
+    "CREATE TABLE tag(record INTEGER NOT NULL, side TEXT, kind TEXT NOT"
+    " NULL, name TEXT NOT NULL, family TEXT NOT NULL, ply INTEGER);\n";
+
+/*
+ * The names of a record (kifu tag): a row a side's style, opening or
+ * castle (side 'black' or 'white', the ply first reached) and a row for
+ * the game's name and its matchup (side NULL). A record without names
+ * has no row.
+ */
+const char indexdb_tag_schema[] =
+    "CREATE TABLE IF NOT EXISTS tag(record INTEGER NOT NULL, side TEXT,"
+    " kind TEXT NOT NULL, name TEXT NOT NULL, family TEXT NOT NULL,"
+    " ply INTEGER);\n";
+
+const char indexdb_tag_indexes[] =
+    "CREATE INDEX IF NOT EXISTS tag_name ON tag(name, kind, side, record);\n"
+    "CREATE INDEX IF NOT EXISTS tag_family ON tag(family, kind, side,"
+    " record);\n"
+    "CREATE INDEX IF NOT EXISTS tag_record ON tag(record);\n";
 
 const char indexdb_indexes[] =
     "CREATE INDEX file_seq ON file(seq);\n"
@@ -60,7 +80,10 @@ const char indexdb_indexes[] =
     "CREATE INDEX position_board ON position(board_key);\n"
     /* Covering: find and tree read a position's rows from it alone. */
     "CREATE INDEX occurrence_position ON occurrence(position, record, ply,"
-    " variation, move);\n";
+    " variation, move);\n"
+    "CREATE INDEX tag_name ON tag(name, kind, side, record);\n"
+    "CREATE INDEX tag_family ON tag(family, kind, side, record);\n"
+    "CREATE INDEX tag_record ON tag(record);\n";
 
 static char *
 dupstr(const char *s)
@@ -177,18 +200,19 @@ indexdb_open(const char *path, int writable, struct strbuf *why)
 		goto fail;
 	}
 	version = pragma_int(db, "PRAGMA user_version", &ok);
-	if (!ok || version != INDEXDB_VERSION) {
+	if (!ok || version < INDEXDB_VERSION_MIN || version > INDEXDB_VERSION) {
 		say(why, "'%s' is a kifu index of schema version "
 		    "%lld; this "
-		    "kifu reads version %d: build it again with kifu index "
-		    "build", path, version, INDEXDB_VERSION);
+		    "kifu reads versions %d to %d: build it again with kifu "
+		    "index build", path, version, INDEXDB_VERSION_MIN,
+		    INDEXDB_VERSION);
 		goto fail;
 	}
 	/* Every table there, else it is damaged: say so now, not later. */
 	if (pragma_int(db, "SELECT count(*) FROM sqlite_schema WHERE "
 	    "type = 'table' AND name IN ('meta', 'root', 'file', 'record', "
-	    "'header', 'name', 'record_name', 'position', 'occurrence')",
-	    &ok) != 9 || !ok) {
+	    "'header', 'name', 'record_name', 'position', 'occurrence', "
+	    "'tag')", &ok) != 9 + (version >= 2) || !ok) {
 		say(why, "'%s' is a damaged kifu index: %s", path,
 		    ok ? "tables are missing" : sqlite3_errmsg(db));
 		goto fail;
@@ -197,6 +221,15 @@ indexdb_open(const char *path, int writable, struct strbuf *why)
 fail:
 	sqlite3_close(db);
 	return NULL;
+}
+
+int
+indexdb_version(sqlite3 *db)
+{
+	int ok;
+	long long v = pragma_int(db, "PRAGMA user_version", &ok);
+
+	return ok ? (int)v : 0;
 }
 
 long long
@@ -255,6 +288,30 @@ indexdb_meta(sqlite3 *db, const char *key)
 		v = dupstr((const char *)sqlite3_column_text(st, 0));
 	sqlite3_finalize(st);
 	return v;
+}
+
+const struct tagdefs *
+indexdb_tagdefs(sqlite3 *db, const char *path, struct strbuf *why)
+{
+	struct diag_list dl = DIAG_LIST_INIT;
+	const struct tagdefs *d;
+	char *text;
+
+	if (indexdb_version(db) < 2) {
+		say(why, "'%s' has no openings and castles (schema version "
+		    "%d): kifu index retag adds them", path,
+		    indexdb_version(db));
+		return NULL;
+	}
+	text = indexdb_meta(db, "tag-definitions");
+	d = tagdefs_over_builtin(path, text && *text ? text : NULL,
+	    text ? strlen(text) : 0, &dl);
+	if (!d)
+		say(why, "'%s': the definitions its names were made with do "
+		    "not load: %s", path, dl.n ? dl.v[0].message : "?");
+	free(text);
+	diag_list_release(&dl);
+	return d;
 }
 
 void

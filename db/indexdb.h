@@ -29,8 +29,14 @@
 struct sqlite3;
 struct sqlite3_stmt;
 
-/* The schema's version: PRAGMA user_version. */
-#define INDEXDB_VERSION 1
+/*
+ * The schema's version: PRAGMA user_version. 2 added the tag table (the
+ * names kifu tag gives each record); an index of version 1 is still
+ * read, as having no names, and `kifu index retag` makes it version 2.
+ */
+#define INDEXDB_VERSION 2
+/* The oldest version read. */
+#define INDEXDB_VERSION_MIN 1
 /* PRAGMA application_id: "KIFU". */
 #define INDEXDB_APP_ID 0x4b494655
 
@@ -38,6 +44,9 @@ struct sqlite3_stmt;
 extern const char indexdb_schema[];
 /* The indexes, made once the bulk of the rows is in. */
 extern const char indexdb_indexes[];
+/* What version 2 added: the tag table and its indexes (retag). */
+extern const char indexdb_tag_schema[];
+extern const char indexdb_tag_indexes[];
 
 /*
  * Functions that can fail append what is wrong to a `why` they are
@@ -53,6 +62,9 @@ struct sqlite3 *indexdb_open(const char *path, int writable,
 
 /* Whether path is an SQLite file that is a kifu index (any version). */
 int indexdb_is_index(const char *path);
+
+/* The version of an index indexdb_open opened (1 or 2). */
+int indexdb_version(struct sqlite3 *db);
 
 /* "'PATH': WHAT: SQLITE'S MESSAGE" into why (nothing if why is NULL). */
 void indexdb_why(struct strbuf *why, struct sqlite3 *db, const char *path,
@@ -74,6 +86,18 @@ const char *indexdb_text_or_null(struct sqlite3_stmt *st, int col, int *bad);
 
 /* A meta value (the build's options), or NULL; owned by the caller. */
 char *indexdb_meta(struct sqlite3 *db, const char *key);
+
+/*
+ * The definitions the index's names were made with: kifu's own, with
+ * the text of build's --definitions file (meta tag-definitions) over
+ * them; what update names with, and what find --db reads the names it
+ * is asked for by. NULL with why set: an index of schema version 1 (it
+ * has no names: kifu index retag adds them), or a text that no longer
+ * loads. Free with tagdefs_put (tags/defs.h).
+ */
+struct tagdefs;
+const struct tagdefs *indexdb_tagdefs(struct sqlite3 *db, const char *path,
+    struct strbuf *why);
 
 /*
  * The SFEN a position is stored under: board, side and hands, without

@@ -81,6 +81,24 @@ cand_and(struct cand *a, const struct cand *b)
 	a->n = k;
 }
 
+/*
+ * One more criterion's candidates (one, taken over): all keeps those
+ * in both, or becomes one while it still stands for every record.
+ */
+static void
+cand_narrow(struct cand *all, struct cand *one)
+{
+	if (one->n)
+		qsort(one->v, one->n, sizeof(*one->v), by_cand);
+	if (all->all) {
+		free(all->v);
+		*all = *one;
+	} else {
+		cand_and(all, one);
+		free(one->v);
+	}
+}
+
 /* --- the index ------------------------------------------------------- */
 
 struct db {
@@ -227,6 +245,35 @@ db_text(struct db *d, const struct find *c, struct filter_scratch *s,
 		return db_read_failed(d);
 	}
 	return db_step_end(d, names, rc == SQLITE_ROW ? SQLITE_DONE : rc);
+}
+
+/*
+ * The records a side of which has the name (or a name of the family)
+ * among the kind's: what filter_match_tags decides on a replay, from
+ * the names the index stores.
+ */
+static int
+db_tag(struct db *d, const struct filter *f, const struct filter_tag *t,
+    struct cand *out)
+{
+	sqlite3_stmt *st = db_prepare(d, "SELECT DISTINCT record FROM tag "
+	    "WHERE (name = ?1 OR family = ?1) AND kind IN (?2, ?3) AND "
+	    "(?4 IS NULL OR side = ?4)");
+	int rc;
+
+	if (!st)
+		return -1;
+	sqlite3_bind_text(st, 1, t->arg, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, t->castle ? "castle" : "style", -1,
+	    SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, t->castle ? "castle" : "opening", -1,
+	    SQLITE_STATIC);
+	if (f->tag_side >= 0)
+		sqlite3_bind_text(st, 4, f->tag_side ? "white" : "black", -1,
+		    SQLITE_STATIC);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && !d->bad)
+		cand_add(out, indexdb_int(st, 0, 1, INT64_MAX, &d->bad), 0);
+	return db_step_end(d, st, rc == SQLITE_ROW ? SQLITE_DONE : rc);
 }
 
 static const char *
@@ -513,6 +560,19 @@ db_files(struct db *d, const struct cand *narrow, int64_t **ids, size_t *n)
 	return db_step_end(d, st, rc);
 }
 
+const struct tagdefs *
+indexdb_search_tagdefs(const char *path, struct strbuf *why)
+{
+	sqlite3 *db = indexdb_open(path, 0, why);
+	const struct tagdefs *d;
+
+	if (!db)
+		return NULL;
+	d = indexdb_tagdefs(db, path, why);
+	sqlite3_close(db);
+	return d;
+}
+
 int
 indexdb_search(struct find *c, const char *path,
     const struct indexdb_search_out *io, struct strbuf *why)
@@ -547,15 +607,17 @@ indexdb_search(struct find *c, const char *path,
 			free(one.v);
 			goto out;
 		}
-		if (one.n)
-			qsort(one.v, one.n, sizeof(*one.v), by_cand);
-		if (texts.all) {
-			free(texts.v);
-			texts = one;
-		} else {
-			cand_and(&texts, &one);
+		cand_narrow(&texts, &one);
+	}
+	/* The names narrow as the texts do: every one must hold. */
+	for (i = 0; i < c->f.ntags; i++) {
+		struct cand one = { NULL, 0, 0, 0 };
+
+		if (db_tag(&d, &c->f, &c->f.tags[i], &one)) {
 			free(one.v);
+			goto out;
 		}
+		cand_narrow(&texts, &one);
 	}
 	if (c->f.has_position && !texts.all)
 		cand_and(&pos, &texts);

@@ -41,4 +41,13 @@ struct indexdb_search_out {
 int indexdb_search(struct find *c, const char *path,
     const struct indexdb_search_out *io, struct strbuf *why);
 
+/*
+ * The definitions the names of the index at path were made with
+ * (indexdb_tagdefs), for c->f.defs before filter_finish when the
+ * criteria ask for openings or castles. NULL with why set. Free with
+ * tagdefs_put.
+ */
+const struct tagdefs *indexdb_search_tagdefs(const char *path,
+    struct strbuf *why);
+
 #endif /* KIFU_DB_SEARCH_H */

@@ -20,6 +20,7 @@ struct indexdb_tree {
 	sqlite3 *db;
 	const char *path;
 	sqlite3_stmt *occ;
+	int names;		/* the index has the tag table */
 };
 
 struct indexdb_tree *
@@ -28,8 +29,17 @@ indexdb_tree_open(const char *path, struct strbuf *why)
 	struct indexdb_tree *t = xcalloc(1, sizeof(*t));
 
 	t->path = path;
-	if (!(t->db = indexdb_open(path, 0, why)) ||
-	    !(t->occ = indexdb_prepare(t->db, path, "SELECT o.record, o.move, "
+	if (!(t->db = indexdb_open(path, 0, why))) {
+		indexdb_tree_close(t);
+		return NULL;
+	}
+	/* The game's name (its tag row) with each occurrence, once. */
+	t->names = indexdb_version(t->db) >= 2;
+	if (!(t->occ = indexdb_prepare(t->db, path, t->names ? "SELECT "
+	    "o.record, o.move, r.winner, r.reason, g.name FROM occurrence o "
+	    "JOIN record r ON r.id = o.record LEFT JOIN tag g ON g.record = "
+	    "o.record AND g.kind = 'game' WHERE o.position = ? AND "
+	    "o.variation = 0 ORDER BY o.record" : "SELECT o.record, o.move, "
 	    "r.winner, r.reason FROM occurrence o JOIN record r ON r.id = "
 	    "o.record WHERE o.position = ? AND o.variation = 0 ORDER BY "
 	    "o.record", why))) {
@@ -37,6 +47,12 @@ indexdb_tree_open(const char *path, struct strbuf *why)
 		return NULL;
 	}
 	return t;
+}
+
+int
+indexdb_tree_has_names(const struct indexdb_tree *t)
+{
+	return t->names;
 }
 
 void
@@ -52,8 +68,48 @@ indexdb_tree_close(struct indexdb_tree *t)
 void
 tree_node_release(struct tree_node *nd)
 {
+	size_t i, k;
+
+	for (i = 0; i < nd->n; i++) {
+		for (k = 0; k < nd->m[i].nnames; k++)
+			free(nd->m[i].names[k].name);
+		free(nd->m[i].names);
+	}
 	free(nd->m);
 	memset(nd, 0, sizeof(*nd));
+}
+
+/* One more game of the move with the game-level name (NULL: none). */
+static void
+name_count(struct tree_move *m, const char *name)
+{
+	size_t k;
+
+	if (!name)
+		name = "";
+	for (k = 0; k < m->nnames; k++)
+		if (!strcmp(m->names[k].name, name))
+			break;
+	if (k == m->nnames) {
+		ALLOC_GROW(m->names, m->nnames + 1, m->anames);
+		m->names[k].name = xstrndup(name, strlen(name));
+		m->names[k].games = 0;
+		m->nnames++;
+	}
+	m->names[k].games++;
+}
+
+static int
+by_name_games(const void *a, const void *b)
+{
+	const struct tree_name *x = a, *y = b;
+
+	if (x->games != y->games)
+		return x->games > y->games ? -1 : 1;
+	/* Games without a name last among equals. */
+	if (!*x->name != !*y->name)
+		return *x->name ? -1 : 1;
+	return strcmp(x->name, y->name);
 }
 
 static int
@@ -134,6 +190,9 @@ indexdb_tree_explore(struct indexdb_tree *t, const struct position *pos,
 				continue;
 			m->last = rec;
 			m->games++;
+			if (t->names)
+				name_count(m, indexdb_text_or_null(t->occ, 4,
+				    &bad));
 			if (tally_result(m, filter_winner_by_name(w),
 			    filter_reason_by_name(r)) < 0) {
 				bad = 1;
@@ -155,6 +214,10 @@ indexdb_tree_explore(struct indexdb_tree *t, const struct position *pos,
 	}
 	if (nd->n)
 		qsort(nd->m, nd->n, sizeof(*nd->m), by_games);
+	for (k = 0; k < nd->n; k++)
+		if (nd->m[k].nnames > 1)
+			qsort(nd->m[k].names, nd->m[k].nnames,
+			    sizeof(*nd->m[k].names), by_name_games);
 	return 0;
 }
 

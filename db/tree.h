@@ -24,12 +24,23 @@
  * (a line of its own, naming the file), which may be NULL.
  */
 
+/* A game-level name (戦型, kifu tag) and the games of a move with it. */
+struct tree_name {
+	char *name;			/* owned; "" for games without one */
+	long long games;
+};
+
 /* One move played from the position, and the games that played it. */
 struct tree_move {
 	char move[USI_MOVE_MAX];	/* USI: "7g7f" */
 	long long games;		/* every game counted once */
 	long long black, draws, white;	/* how they ended: wins, no winner */
 	int64_t last;			/* the explorer's: last game counted */
+	/* The openings the move leads to: the games' names, most games
+	   first (then by name, games without one last); none from an index
+	   of schema version 1 (indexdb_tree_has_names). Owned. */
+	struct tree_name *names;
+	size_t nnames, anames;
 };
 
 /* A position: its games and their moves, most played first. */
@@ -50,6 +61,9 @@ struct indexdb_tree;
  */
 struct indexdb_tree *indexdb_tree_open(const char *path, struct strbuf *why);
 void indexdb_tree_close(struct indexdb_tree *t);
+
+/* Whether the index stores the games' names (schema version 2). */
+int indexdb_tree_has_names(const struct indexdb_tree *t);
 
 /*
  * The games at pos and the moves they played from it into *nd (replaced;

@@ -25,6 +25,7 @@ filter_init(struct filter *f)
 	f->reason = -1;
 	f->winner = -1;
 	f->moves_min = f->moves_max = -1;
+	f->tag_side = -1;
 }
 
 void
@@ -37,6 +38,7 @@ filter_release(struct filter *f)
 		pcre2_code_free(f->texts[i].re);
 	}
 	free(f->texts);
+	free(f->tags);
 	memset(f, 0, sizeof(*f));
 }
 
@@ -183,6 +185,22 @@ filter_take(struct filter *f, int opt, const char *arg, struct strbuf *why)
 	case OPT_F_BLACK: add_text(f, FIELD_BLACK, arg); return 1;
 	case OPT_F_WHITE: add_text(f, FIELD_WHITE, arg); return 1;
 	case OPT_F_EVENT: add_text(f, FIELD_EVENT, arg); return 1;
+	case OPT_F_OPENING:
+	case OPT_F_CASTLE:
+		f->tags = xreallocarray(f->tags, f->ntags + 1,
+		    sizeof(*f->tags));
+		f->tags[f->ntags].castle = opt == OPT_F_CASTLE;
+		f->tags[f->ntags].arg = arg;
+		f->tags[f->ntags].label = (uint32_t)-1;
+		f->ntags++;
+		return 1;
+	case OPT_F_SIDE:
+		f->side = arg;
+		if ((f->tag_side = !strcmp(arg, "black") ? BLACK :
+		    !strcmp(arg, "white") ? WHITE : -1) < 0)
+			return opt_fail(why, OPT_USAGE, "--side wants black or "
+			    "white, not '%s'", arg);
+		return 1;
 	case OPT_F_DATE:
 		f->has_date = 1;
 		if (parse_dates(f, arg) < 0)
@@ -437,6 +455,38 @@ compile_text(const struct filter *f, struct filter_text *t, struct strbuf *why)
 	return 0;
 }
 
+/* Whether a definition of the kind carries the label (name, family). */
+static int
+defines(const struct tagdefs *d, uint32_t label, int castle)
+{
+	size_t i;
+
+	for (i = 0; i < d->n; i++) {
+		const struct tag_def *t = &d->v[i];
+		int kind = castle ? t->kind == TAG_CASTLE :
+		    t->kind == TAG_OPENING || t->kind == TAG_STYLE;
+
+		if (kind && !t->off && (t->name == label || t->family == label))
+			return 1;
+	}
+	return 0;
+}
+
+/* A name looked for, as a label of the definitions: a typo is said. */
+static int
+resolve_tag(struct filter *f, struct filter_tag *t, struct strbuf *why)
+{
+	const char *what = t->castle ? "castle" : "opening";
+
+	if (!f->defs)
+		return opt_fail(why, OPT_USAGE, "--%s: no definitions", what);
+	t->label = tagdefs_find_label(f->defs, t->arg, strlen(t->arg));
+	if (t->label == (uint32_t)-1 || !defines(f->defs, t->label, t->castle))
+		return opt_fail(why, OPT_USAGE, "no %s named '%s' (kifu tag "
+		    "--print-definitions lists them)", what, t->arg);
+	return 0;
+}
+
 int
 filter_finish(struct filter *f, const struct limits *lim, struct strbuf *why)
 {
@@ -451,6 +501,12 @@ filter_finish(struct filter *f, const struct limits *lim, struct strbuf *why)
 		    "name or event (--player, --black, --white, --event)");
 	for (i = 0; i < f->ntexts; i++)
 		if ((rc = compile_text(f, &f->texts[i], why)) != 0)
+			return rc;
+	if (f->side && !f->ntags)
+		return opt_fail(why, OPT_USAGE, "--side needs an opening or a "
+		    "castle (--opening, --castle)");
+	for (i = 0; i < f->ntags; i++)
+		if ((rc = resolve_tag(f, &f->tags[i], why)) != 0)
 			return rc;
 	if ((f->sfen || f->usi || f->at) &&
 	    (rc = set_position(f, lim, why)) != 0)
@@ -493,6 +549,49 @@ int
 filter_has_result(const struct filter *f)
 {
 	return f->reason >= 0 || f->winner >= 0;
+}
+
+int
+filter_has_tags(const struct filter *f)
+{
+	return f->ntags > 0;
+}
+
+/* Whether side c of res has the label among its names of the kind. */
+static int
+side_has(const struct tagdefs *d, const struct tag_side *s, uint32_t label,
+    int castle)
+{
+	const struct tag_hit *v = castle ? s->castles : s->openings;
+	size_t n = castle ? s->ncastles : s->nopenings, i;
+
+	if (!castle && s->style >= 0 && (d->v[s->style].name == label ||
+	    d->v[s->style].family == label))
+		return 1;
+	for (i = 0; i < n; i++)
+		if (d->v[v[i].def].name == label ||
+		    d->v[v[i].def].family == label)
+			return 1;
+	return 0;
+}
+
+int
+filter_match_tags(const struct filter *f, const struct tag_result *res)
+{
+	size_t i;
+
+	for (i = 0; i < f->ntags; i++) {
+		const struct filter_tag *t = &f->tags[i];
+		int c, found = 0;
+
+		for (c = 0; c < 2 && !found; c++)
+			if (f->tag_side < 0 || f->tag_side == c)
+				found = side_has(f->defs, &res->side[c],
+				    t->label, t->castle);
+		if (!found)
+			return 0;
+	}
+	return 1;
 }
 
 static int

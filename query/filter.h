@@ -12,6 +12,8 @@
  *             nothing replayed;
  *   position  the positions the lines reach: replayed, no further than
  *             the answer needs (filter_visit);
+ *   tags      the openings and castles (tags/tagger.h), named on the
+ *             same replay of the main line;
  *   result    the result under the rules: replayed and adjudicated.
  *
  * Every criterion must hold (AND). A struct filter is read-only once
@@ -31,6 +33,7 @@
 #include "core/record.h"
 #include "core/strbuf.h"
 #include "parsers/format.h"
+#include "tags/tagger.h"
 
 /* Which headers a text criterion looks in. */
 enum filter_field {
@@ -52,6 +55,17 @@ struct filter_text {
 	char *folded;		/* fold_append(arg); owned; arg under exact */
 	size_t len;		/* strlen(folded) */
 	void *re;		/* pcre2_code *, with regex; owned */
+};
+
+/*
+ * One name criterion (--opening, --castle): a side has the name or a
+ * name of that family (tags/defs.h) among its openings (and its style:
+ * --opening 振り飛車) or its castles.
+ */
+struct filter_tag {
+	int castle;
+	const char *arg;	/* as given; borrowed from argv */
+	uint32_t label;		/* in filter.defs, by filter_finish */
 };
 
 /* Handicap criteria beyond the starts of core/handicap.h. */
@@ -84,6 +98,14 @@ struct filter {
 	int reason;		/* --result: enum reason; -1 any */
 	int winner;		/* --winner: enum winner; -1 any */
 
+	struct filter_tag *tags;	/* owned */
+	size_t ntags;
+	int tag_side;		/* --side: BLACK or WHITE; -1 either */
+	/* The definitions the names are of; the caller sets them before
+	 * filter_finish (borrowed). */
+	const struct tagdefs *defs;
+	const char *side;	/* --side as given */
+
 	/* Options kept until filter_finish. */
 	const char *sfen, *usi, *at;
 };
@@ -93,7 +115,8 @@ enum {
 	OPT_F_SFEN = 0x200, OPT_F_USI, OPT_F_AT, OPT_F_VARIATIONS,
 	OPT_F_BOARD_ONLY, OPT_F_PLAYER, OPT_F_BLACK, OPT_F_WHITE, OPT_F_EVENT,
 	OPT_F_DATE, OPT_F_RESULT, OPT_F_WINNER, OPT_F_MOVES, OPT_F_HANDICAP,
-	OPT_F_FORMAT, OPT_F_EXACT, OPT_F_REGEX
+	OPT_F_FORMAT, OPT_F_EXACT, OPT_F_REGEX, OPT_F_OPENING, OPT_F_CASTLE,
+	OPT_F_SIDE
 };
 
 #define FILTER_LONGOPTS \
@@ -113,7 +136,10 @@ enum {
 	{ "handicap", required_argument, NULL, OPT_F_HANDICAP }, \
 	{ "format", required_argument, NULL, OPT_F_FORMAT }, \
 	{ "exact", no_argument, NULL, OPT_F_EXACT }, \
-	{ "regex", no_argument, NULL, OPT_F_REGEX }
+	{ "regex", no_argument, NULL, OPT_F_REGEX }, \
+	{ "opening", required_argument, NULL, OPT_F_OPENING }, \
+	{ "castle", required_argument, NULL, OPT_F_CASTLE }, \
+	{ "side", required_argument, NULL, OPT_F_SIDE }
 
 #define FILTER_HELP \
     "Filters (every one given must hold):\n" \
@@ -147,7 +173,14 @@ enum {
     "                         ki2u, usi, jkf)\n" \
     "    --exact              names and events as written: no folding of\n" \
     "                         full-width, half-width and case\n" \
-    "    --regex              names and events are PCRE2 patterns\n"
+    "    --regex              names and events are PCRE2 patterns\n" \
+    "    --opening <name>     a side plays the opening (kifu tag's names:\n" \
+    "                         四間飛車, 矢倉, ...; a family, 三間飛車 for\n" \
+    "                         石田流 too; or a style, 振り飛車; repeatable)\n" \
+    "    --castle <name>      a side builds the castle (美濃囲い; 美濃 for\n" \
+    "                         the family, 穴熊, 矢倉; repeatable)\n" \
+    "    --side black|white   the openings and castles asked for are that\n" \
+    "                         side's (without it, each is either side's)\n"
 
 /* What matching writes: one per thread. */
 struct filter_scratch {
@@ -188,6 +221,7 @@ void filter_scratch_release(struct filter_scratch *s);
 int filter_has_headers(const struct filter *f);
 int filter_has_moves(const struct filter *f);
 int filter_has_result(const struct filter *f);
+int filter_has_tags(const struct filter *f);
 
 /* The header stage, on a record read as format fmt. */
 int filter_match_headers(const struct filter *f, struct filter_scratch *s,
@@ -219,6 +253,9 @@ int filter_match_plies(const struct filter *f, int n);
  */
 int filter_text_holds(const struct filter *f, const struct filter_text *t,
     struct filter_scratch *s, enum header_id id, const char *value);
+
+/* The tags stage, on the names of a record (named with f->defs). */
+int filter_match_tags(const struct filter *f, const struct tag_result *res);
 
 /* The result stage, on the result the rules give. */
 int filter_match_result(const struct filter *f, const struct game_result *g);

@@ -9,6 +9,7 @@
 #include "query/find.h"
 #include "core/date.h"
 #include "core/xalloc.h"
+#include "tags/tagger.h"
 
 static const char *
 header(const struct record *r, enum header_id id)
@@ -196,14 +197,34 @@ find_unreadable_record(const struct find *c, struct find_worker *w,
 	const struct filter *f = &c->f;
 
 	find_warn_unreadable(c, b, file, &w->j.d, 1);
-	if (!filter_has_moves(f) && !f->has_position && !filter_has_result(f))
+	/* Its headers are all it can be matched by: it has no names. */
+	if (!filter_has_moves(f) && !f->has_position &&
+	    !filter_has_result(f) && !filter_has_tags(f))
 		find_add_match(c, w, file, index, NULL);
 }
 
 /*
+ * The position search and the naming on one replay: it stops when both
+ * have what they need (neither stops when the result is wanted).
+ */
+static int
+both_visit(void *ctx, const struct position *pos, int32_t node, int main)
+{
+	struct find_worker *w = ctx;
+
+	if (w->tg && !w->tags_done)
+		w->tags_done = tagger_visit(w->tg, pos, node, main);
+	if (w->hits.f->has_position && !w->hits_done)
+		w->hits_done = filter_visit(&w->hits, pos, node, main);
+	return (!w->tg || w->tags_done) &&
+	    (!w->hits.f->has_position || w->hits_done);
+}
+
+/*
  * The stages after the headers, on a record read whole: its length, the
- * position (replayed as far as the answer needs), the result. Returns
- * whether it matches; *g gets the result when it was worked out.
+ * position and the names (replayed as far as the answer needs), the
+ * result. Returns whether it matches; *g gets the result when it was
+ * worked out.
  */
 static int
 match_record(const struct find *c, struct find_worker *w,
@@ -220,17 +241,25 @@ match_record(const struct find *c, struct find_worker *w,
 	memset(&wk, 0, sizeof(wk));
 	wk.main_only = 1;
 	w->hits.n = 0;
+	w->tags_done = w->hits_done = 0;
 	if (f->has_position) {
 		w->hits.r = r;
 		w->hits.first_only = !c->replay_result;
 		wk.visit = filter_visit;
 		wk.ctx = &w->hits;
 		wk.main_only = !f->variations;
-	} else if (!c->replay_result) {
+	} else if (!c->replay_result && !w->tg) {
 		return 1;
+	}
+	if (w->tg) {
+		tagger_begin(w->tg, r, !c->replay_result);
+		wk.visit = both_visit;
+		wk.ctx = w;
 	}
 	replay_record_walk(r, &rp, &w->j.d, &wk);
 	if (f->has_position && !w->hits.n)
+		return 0;
+	if (w->tg && !filter_match_tags(f, tagger_end(w->tg)))
 		return 0;
 	filter_hits_sort(&w->hits);
 	if (c->replay_result) {
@@ -311,7 +340,7 @@ find_prepare(struct find *c)
 	c->header_stage = filter_has_headers(&c->f);
 	c->replay_result = filter_has_result(&c->f) || (!c->list && !c->count);
 	c->whole = c->replay_result || c->f.has_position ||
-	    filter_has_moves(&c->f);
+	    filter_has_moves(&c->f) || filter_has_tags(&c->f);
 }
 
 struct find_worker *
@@ -322,6 +351,8 @@ find_worker_new(const struct find *c)
 	judge_init(&w->j, &c->jo);
 	filter_scratch_init(&c->f, &w->s);
 	w->hits.f = &c->f;
+	if (filter_has_tags(&c->f))
+		w->tg = tagger_new(c->f.defs);
 	strbuf_init(&w->pending);
 	return w;
 }
@@ -331,6 +362,7 @@ find_worker_free(struct find_worker *w)
 {
 	judge_release(&w->j);
 	filter_scratch_release(&w->s);
+	tagger_free(w->tg);
 	free(w->hits.ply);
 	strbuf_release(&w->pending);
 	free(w->pend);

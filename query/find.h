@@ -69,6 +69,8 @@ struct find_worker {
 	struct judge j;		/* j.r: the record at hand */
 	struct filter_scratch s;
 	struct filter_hits hits;	/* the plies where the position is */
+	struct tagger *tg;	/* with --opening or --castle */
+	int tags_done, hits_done;	/* what the visits asked, so far */
 	/* The matches of the input at hand, until its records are counted. */
 	struct strbuf pending;
 	struct pending {

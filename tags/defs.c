@@ -1225,3 +1225,27 @@ tagdefs_default(void)
 	pthread_once(&default_once, build_default);
 	return default_defs;
 }
+
+const struct tagdefs *
+tagdefs_over_builtin(const char *name, const char *text, size_t n,
+    struct diag_list *dl)
+{
+	struct tagdefs *d;
+
+	if (!text)
+		return tagdefs_default();
+	d = tagdefs_new();
+	if (tagdefs_load_builtin(d, dl) || tagdefs_load(d, name, text, n, dl) ||
+	    tagdefs_compile(d, dl)) {
+		tagdefs_free(d);
+		return NULL;
+	}
+	return d;
+}
+
+void
+tagdefs_put(const struct tagdefs *d)
+{
+	if (d && d != tagdefs_default())
+		tagdefs_free((struct tagdefs *)d);
+}

@@ -190,6 +190,16 @@ int tagdefs_compile(struct tagdefs *d, struct diag_list *dl);
  */
 const struct tagdefs *tagdefs_default(void);
 
+/*
+ * kifu's own definitions with a text's over them (a --definitions
+ * file's, read as `name`), compiled; text NULL: kifu's own alone
+ * (tagdefs_default). NULL with the errors in dl. Free with tagdefs_put.
+ */
+const struct tagdefs *tagdefs_over_builtin(const char *name,
+    const char *text, size_t n, struct diag_list *dl);
+/* Frees a set of tagdefs_over_builtin (kifu's own are never freed). */
+void tagdefs_put(const struct tagdefs *d);
+
 /* The label id of a text, or (uint32_t)-1 when no definition uses it. */
 uint32_t tagdefs_find_label(const struct tagdefs *d, const char *s,
     size_t n);

@@ -52,13 +52,26 @@ every_filter() {
 	    --usi "startpos moves 7g7f"
 	scan_equals_db "$1" "$2" "$3" --sfen \
 	    "lnsgkgsnl/1r7/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 1"
+	# The openings and castles (kifu tag) the index stores.
+	for f in "--opening 四間飛車" "--opening 振り飛車 --side white" \
+	    "--opening 居飛車 --side black -c" "--castle 美濃" \
+	    "--castle 美濃囲い" "--opening 矢倉 --castle 金矢倉 --side black" \
+	    "--opening 相掛かり --json" "-l --castle 穴熊" \
+	    "--opening 三間飛車 --winner black" \
+	    "--opening 角換わり --opening 早繰り銀" "--castle 居玉 --moves ..60" \
+	    "--opening 石田流 --player a"; do
+		# shellcheck disable=SC2086 # the words of a filter
+		scan_equals_db "$1" "$2" "$3" $f
+	done
+	scan_equals_db "$1" "$2" "$3" --opening 中飛車 \
+	    --usi "startpos moves 7g7f"
 }
 
 # --- build, and every filter against a scan -------------------------------
 
 expect_success "build" "$KIFU" index build -j2 -o all.sqlite td
 expect_stderr_has "build report" "records of"
-[ "$(sqlite3 all.sqlite 'PRAGMA user_version')" = 1 ] &&
+[ "$(sqlite3 all.sqlite 'PRAGMA user_version')" = 2 ] &&
     [ "$(sqlite3 all.sqlite 'PRAGMA journal_mode')" = wal ] ||
     { echo "$name: schema version or WAL not set"; failed=1; }
 every_filter "testdata" all.sqlite td
@@ -82,7 +95,8 @@ t = json.load(open(sys.argv[1]))
 assert set(t) == {"sfen", "games", "moves"}, t.keys()
 prev = None
 for m in t["moves"]:
-    assert set(m) == {"move", "games", "black", "draws", "white"}, m
+    assert set(m) == {"move", "games", "black", "draws", "white",
+        "openings"}, m
     key = (-m["games"], m["move"])
     assert prev is None or prev <= key, "not sorted by games"
     prev = key
