@@ -5,8 +5,8 @@
  * kifu_record keeps of its judging. Private: no program sees it.
  *
  * The pictures (api/picture.c), books (api/book.c), statistics
- * (api/stats.c) and the walk (api/walk.c) each live in a file of their
- * own over these.
+ * (api/stats.c), the walk (api/walk.c) and the openings and castles
+ * (api/tags.c) each live in a file of their own over these.
  */
 #ifndef KIFU_API_LIBKIFU_H
 #define KIFU_API_LIBKIFU_H

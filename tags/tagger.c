@@ -700,6 +700,31 @@ tagger_record(struct tagger *t, struct record *r, struct diag_list *d)
 	return tagger_end(t);
 }
 
+const struct tag_result *
+tagger_replayed(struct tagger *t, const struct record *r)
+{
+	struct position pos;
+	struct undo u;
+	int32_t n;
+
+	tagger_begin(t, r, 1);
+	if (!t->res.named || !r->nnodes)
+		return tagger_end(t);
+	pos = r->start;
+	if (tagger_visit(t, &pos, 0, 1))
+		return tagger_end(t);
+	for (n = r->nodes[0].next; n > 0; n = r->nodes[n].next) {
+		const struct record_node *nd = &r->nodes[n];
+
+		if (nd->special != SP_NONE || nd->mv == MOVE_NONE)
+			break;
+		position_do_move(&pos, nd->mv, &u);
+		if (tagger_visit(t, &pos, n, 1))
+			break;
+	}
+	return tagger_end(t);
+}
+
 int
 tag_side_has(const struct tagdefs *d, const struct tag_result *res, int c,
     uint32_t label)

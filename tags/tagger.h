@@ -87,6 +87,15 @@ const struct tag_result *tagger_end(struct tagger *t);
 const struct tag_result *tagger_record(struct tagger *t, struct record *r,
     struct diag_list *d);
 
+/*
+ * The same for a record replay has already resolved (its nodes' mv
+ * set, as a judged record's are), left as it is: the main line's moves
+ * are played again from the start, up to its first illegal or unplayed
+ * node, and none of the record is written.
+ */
+const struct tag_result *tagger_replayed(struct tagger *t,
+    const struct record *r);
+
 /* Whether side c of the result has the label (a name or a family). */
 int tag_side_has(const struct tagdefs *d, const struct tag_result *res,
     int c, uint32_t label);

@@ -14,6 +14,8 @@
 #     over them, and its rows/s against a stated figure for cshogi;
 #   - `kifu find` (a position, a player) and `kifu stats` over the
 #     same generated games, against check;
+#   - `kifu tag` over them against check, and `kifu stats --by opening`
+#     (the openings named as it counts) against `kifu stats`;
 #   - `kifu index build` over the generated games against `kifu check`,
 #     the database's size, and find --db / tree --db queries on it
 #   - `kifu book build` over the same generated games at 40 plies,
@@ -446,9 +448,12 @@ fi
 # kifu find and kifu stats go in the same rounds, on one core as check
 # -j1: a position search (the position after 7g7f 3c3d 2g2f, which 5 of
 # the random games reach), a header search (--player black123: 111
-# records), and the statistics.
+# records), and the statistics; kifu tag and stats --by opening too,
+# which name every game's openings and castles from the positions
+# replay makes.
 fpos='lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P4P1/PP1PPPP1P/1B5R1/LNSGKGSNL w - 4'
 fs='' fp='' st='' fsm=- fpm=- stm=-
+tg='' so='' tgm=- som=-
 j1='' j2='' tz='' cm='' j1m=- j2m=- tzm=-
 for _ in 1 2 3; do
 	set -- $(once "$kifu" check -q -j1 "$chk/games")
@@ -459,6 +464,10 @@ for _ in 1 2 3; do
 	fp=$(lower "$fp" "$1") fpm=$(higher "$fpm" "$2")
 	set -- $(once "$kifu" stats -j1 --no-progress "$chk/games")
 	st=$(lower "$st" "$1") stm=$(higher "$stm" "$2")
+	set -- $(once "$kifu" tag -j1 --no-progress "$chk/games")
+	tg=$(lower "$tg" "$1") tgm=$(higher "$tgm" "$2")
+	set -- $(once "$kifu" stats -j1 --no-progress --by opening "$chk/games")
+	so=$(lower "$so" "$1") som=$(higher "$som" "$2")
 	set -- $(once $both "$kifu" check -q -j2 "$chk/games")
 	j2=$(lower "$j2" "$1") j2m=$(higher "$j2m" "$2")
 	set -- $(once $both "$kifu" check -q -j2 "$chk/games.tar.gz")
@@ -482,6 +491,12 @@ cline "kifu find --sfen" "$fs" $((nchk * 1000 / fs)) "$(div "$j1" "$fs")" "$fsm"
 cline "kifu find --player (headers)" "$fp" $((nchk * 1000 / fp)) "$(div "$j1" "$fp")" "$fpm"
 cline "kifu stats" "$st" $((nchk * 1000 / st)) "$(div "$j1" "$st")" "$stm"
 echo "targets (records/s against check's): find --sfen >= 0.8x, find --player >= 3x, stats >= 0.8x"
+echo
+cline "openings, $nchk games, -j1" "ms" "records/s" "x base" "peak KiB"
+cline "kifu tag" "$tg" $((nchk * 1000 / tg)) "$(div "$j1" "$tg")" "$tgm"
+cline "kifu stats --by opening" "$so" $((nchk * 1000 / so)) "$(div "$st" "$so")" "$som"
+echo "x base: tag against check -j1, stats --by opening against stats"
+echo "targets (records/s): tag >= 0.5x check; stats --by opening the same order as stats (>= 0.5x)"
 
 # --- export -------------------------------------------------------------------
 

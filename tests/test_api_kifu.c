@@ -518,6 +518,57 @@ test_api_threads(void **state)
 	}
 }
 
+/* The names kifu tag gives; the record is left as it was read. */
+static void
+test_api_tags(void **state)
+{
+	kifu_file *f;
+	const kifu_record *r;
+	kifu_definitions *d;
+	kifu_error *e = NULL;
+	char *out, *again, sfen[200];
+
+	(void)state;
+	r = read_one("testdata/tags/records/mukai.ki2u", NULL, &f);
+	snprintf(sfen, sizeof(sfen), "%s", kifu_record_final_sfen(r));
+	assert_int_equal(kifu_record_tags(r, NULL, &out, &e), KIFU_OK);
+	assert_null(e);
+	assert_true(out[0] == '{' && out[strlen(out) - 1] == '}');
+	assert_non_null(strstr(out, "\"named\": true"));
+	assert_non_null(strstr(out, "\"matchup\": \"対抗型\""));
+	assert_non_null(strstr(out, "\"name\": \"向かい飛車\", "
+	    "\"family\": \"向飛車\", \"definition\": \"builtin:"));
+	assert_int_equal(kifu_record_tags(r, NULL, &again, NULL), KIFU_OK);
+	assert_string_equal(out, again);
+	assert_string_equal(kifu_record_final_sfen(r), sfen);
+	kifu_free(again);
+
+	/* A file's definitions over kifu's own: 居玉 off. */
+	assert_int_equal(kifu_definitions_read(
+	    "testdata/tags/definitions/override.def", &d, &e), KIFU_OK);
+	assert_int_equal(kifu_record_tags(r, d, &again, NULL), KIFU_OK);
+	assert_null(strstr(again, "居玉"));
+	kifu_free(again);
+	kifu_definitions_free(d);
+	kifu_free(out);
+	kifu_file_free(f);
+
+	r = read_one("testdata/tags/records/minishogi.kifu", NULL, &f);
+	assert_int_equal(kifu_record_tags(r, NULL, &out, NULL), KIFU_OK);
+	assert_string_equal(out, "{\"named\": false, \"why\": \"minishogi\"}");
+	kifu_free(out);
+	kifu_file_free(f);
+
+	assert_int_equal(kifu_definitions_read(
+	    "testdata/tags/definitions/bad-square.def", &d, &e), KIFU_ERR_READ);
+	assert_null(d);
+	assert_int_equal(kifu_error_line(e), 2);
+	kifu_error_free(e);
+	assert_int_equal(kifu_definitions_read("testdata/tags/no-such.def",
+	    &d, &e), KIFU_ERR_IO);
+	kifu_error_free(e);
+}
+
 static void
 test_api_version(void **state)
 {
@@ -612,6 +663,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_api_export),
 		cmocka_unit_test(test_api_threads),
 		cmocka_unit_test(test_api_mate),
+		cmocka_unit_test(test_api_tags),
 	};
 
 	if (argc > 1)

@@ -651,6 +651,34 @@ long long kifu_book_count(const kifu_book *b, const char *what);
 int kifu_book_query(const char *path, const char *position, char **out,
     kifu_error **err);
 
+/* --- openings and castles ----------------------------------------------- */
+
+/*
+ * The definitions openings and castles are named by (doc/openings.md):
+ * kifu's own, or kifu's own with a file's added over them, as
+ * `kifu tag --definitions FILE` reads it. Reading fails with
+ * KIFU_ERR_IO when the file cannot be read and KIFU_ERR_READ, the
+ * error at the definition's line and column, when it is not one of
+ * definitions.
+ */
+typedef struct kifu_definitions kifu_definitions;
+
+int kifu_definitions_read(const char *path, kifu_definitions **out,
+    kifu_error **err);
+void kifu_definitions_free(kifu_definitions *d);
+
+/*
+ * The record's openings and castles, as `kifu tag --json` names them:
+ * one JSON object of its members after "file" and "index" ("named",
+ * "handicap", "game", "matchup", "black" and "white" with their
+ * "style", "openings" and "castles", each with its ply) into *out
+ * (NUL-terminated; the caller frees it with kifu_free). d NULL: kifu's
+ * own definitions. A record with an illegal move is named up to it; a
+ * record that could not be read fails with KIFU_ERR_READ.
+ */
+int kifu_record_tags(const kifu_record *r, const kifu_definitions *d,
+    char **out, kifu_error **err);
+
 #ifdef __cplusplus
 }
 #endif

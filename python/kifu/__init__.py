@@ -29,9 +29,9 @@ import os
 
 from ._lib import ffi, lib
 
-__all__ = ["KifuError", "Record", "Node", "Mate", "Engine", "read",
-           "read_bytes", "validate", "convert", "export", "mate", "version",
-           "RECORD_EXTENSIONS", "Stats", "stats", "File", "walk",
+__all__ = ["KifuError", "Record", "Node", "Mate", "Engine", "Definitions",
+           "read", "read_bytes", "validate", "convert", "export", "mate",
+           "version", "RECORD_EXTENSIONS", "Stats", "stats", "File", "walk",
            "Book", "book_query"]
 
 # What `kifu check` reads in a directory (doc/archives.md: record files only).
@@ -129,6 +129,22 @@ class _Options:
         if lib.kifu_options_set(self.ptr, key.encode(),
                                 _value(value).encode(), errp) != 0:
             _raise(errp)
+
+
+class Definitions:
+    """Openings and castles to name by: kifu's own with a file's over them,
+    as ``kifu tag --definitions FILE`` reads it (doc/openings.md)."""
+
+    def __init__(self, path):
+        p = ffi.new("kifu_definitions **")
+        errp = ffi.new("kifu_error **")
+        if lib.kifu_definitions_read(os.fsencode(path), p, errp) != 0:
+            _raise(errp)
+        self.path = path
+        self._ptr = ffi.gc(p[0], lib.kifu_definitions_free)
+
+    def __repr__(self):
+        return "Definitions(%r)" % self.path
 
 
 class Node:
@@ -358,6 +374,26 @@ class Record(_Pictures):
     def positions(self):
         """SFEN of the start and of the position after every legal move."""
         return [self.start_sfen] + [n.sfen for n in self.main_line()]
+
+    def tags(self, definitions=None):
+        """The record's openings and castles, as ``kifu tag --json`` names
+        them: a dict with "named", "matchup", "game" and, for "black" and
+        "white", "style", "openings" and "castles" (name, family, ply).
+
+        definitions: a Definitions, or a definitions file's path, over
+        kifu's own; None for kifu's own alone."""
+        if definitions is not None and not isinstance(definitions,
+                                                      Definitions):
+            definitions = Definitions(definitions)
+        d = definitions._ptr if definitions is not None else ffi.NULL
+        out = ffi.new("char **")
+        errp = ffi.new("kifu_error **")
+        if lib.kifu_record_tags(self._ptr, d, out, errp) != 0:
+            _raise(errp)
+        try:
+            return _json.loads(ffi.string(out[0]).decode("utf-8"))
+        finally:
+            lib.kifu_free(out[0])
 
     def write(self, format, **options):
         """This record in another format, as bytes (its encoding).

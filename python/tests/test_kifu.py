@@ -224,3 +224,53 @@ def test_mate_limits_and_errors():
     assert e.value.id == "syntax"
     with pytest.raises(kifu.KifuError):
         kifu.mate("4k4/9/4P4/9/9/9/9/9/9 b G 1", rules="jsa")
+
+
+TAGS = os.path.join(TESTDATA, "tags")
+
+
+def tag_cli(*args):
+    """`kifu tag --json`'s objects, without the file and the index."""
+    out = []
+    for line in kifu_cli("tag", "--json", *args).stdout.splitlines():
+        o = json.loads(line)
+        del o["file"], o["index"]
+        out.append(o)
+    return out
+
+
+def test_tags_equal_the_command():
+    records = os.path.join(TAGS, "records")
+    for name in sorted(os.listdir(records)):
+        path = os.path.join(records, name)
+        assert [r.tags() for r in kifu.read(path)] == tag_cli(path), name
+
+
+def test_tags_names_and_plies():
+    (r,) = kifu.read(os.path.join(TAGS, "records", "mukai.ki2u"))
+    t = r.tags()
+    assert t["named"] is True and t["matchup"] == "対抗型"
+    assert t["game"]["name"] == "向飛車"
+    assert t["white"]["style"]["name"] == "振り飛車"
+    assert [(o["name"], o["ply"]) for o in t["white"]["openings"]] == \
+        [("向かい飛車", 8)]
+    (r,) = kifu.read(os.path.join(TAGS, "records", "minishogi.kifu"))
+    assert r.tags() == {"named": False, "why": "minishogi"}
+
+
+def test_tags_definitions():
+    path = os.path.join(TAGS, "records", "yagura.kif")
+    defs = os.path.join(TAGS, "definitions", "override.def")
+    (r,) = kifu.read(path)
+    d = kifu.Definitions(defs)
+    assert r.tags(d) == r.tags(defs) == tag_cli("--definitions", defs,
+                                                 path)[0]
+    castles = [c["name"] for s in ("black", "white")
+               for c in r.tags(d)[s]["castles"]]
+    assert "居玉" not in castles
+    with pytest.raises(kifu.KifuError) as e:
+        kifu.Definitions(os.path.join(TAGS, "definitions", "bad-square.def"))
+    assert e.value.file.endswith("bad-square.def") and e.value.line == 2
+    with pytest.raises(kifu.KifuError) as e:
+        kifu.Definitions(os.path.join(TAGS, "no-such.def"))
+    assert e.value.id == "io"
