@@ -824,7 +824,11 @@ check_before(const struct tagdefs *d, struct reading *rd)
 /*
  * Where a new definition goes: after the variants this text gave
  * already, in the place of the ones it overrides, before what `before`
- * names, before the catch-all game rule, or last. Cannot fail.
+ * names, before the catch-all game rule, or last. `before` and the
+ * catch-all look only at what was there before the text (kifu's own,
+ * an earlier file's): within one text the definitions keep its order,
+ * so that a set written out (tagdefs_write) reads back as itself.
+ * Cannot fail.
  */
 static void
 merge(struct tagdefs *d, struct reading *rd, uint32_t source)
@@ -861,18 +865,18 @@ merge(struct tagdefs *d, struct reading *rd, uint32_t source)
 			insert_at(d, at, t);
 			continue;
 		}
-		if (t->before) {
-			for (j = 0; j < d->n; j++)
-				if (d->v[j].kind == t->kind &&
-				    d->v[j].name == t->before - 1)
-					break;
-			at = j;
-		} else if (t->kind == TAG_GAME && !is_catch_all(t)) {
-			for (j = 0; j < d->n; j++)
-				if (is_catch_all(&d->v[j]))
-					break;
-			at = j;
-		}
+		for (j = 0; t->before && j < d->n; j++)
+			if (d->v[j].source != source &&
+			    d->v[j].kind == t->kind &&
+			    d->v[j].name == t->before - 1) {
+				at = j;
+				break;
+			}
+		for (j = 0; at == d->n && t->kind == TAG_GAME &&
+		    !is_catch_all(t) && j < d->n; j++)
+			if (d->v[j].source != source &&
+			    is_catch_all(&d->v[j]))
+				at = j;
 		insert_at(d, at, t);
 	}
 }

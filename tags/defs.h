@@ -165,8 +165,9 @@ void tagdefs_free(struct tagdefs *d);
  * file's name, as errors name it). A definition of a kind and name the
  * set already holds replaces every definition of that kind and name,
  * in their place; a new one goes after the others (a game name before
- * the last, catch-all game rule, or before the one `before` names).
- * Returns 0, or -1 with errors in d (file:line:col), leaving d's
+ * the last, catch-all game rule, or before the one `before` names: of
+ * those the set held before this text), in the text's order, so that a
+ * set written out reads back as itself. Returns 0, or -1 with errors in d (file:line:col), leaving d's
  * definitions as they were.
  */
 int tagdefs_load(struct tagdefs *d, const char *source, const char *src,

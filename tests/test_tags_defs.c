@@ -188,6 +188,50 @@ index_of(const struct tagdefs *d, const char *kind, const char *name)
 	return -1;
 }
 
+/*
+ * A user's set written out reads back as itself, in the same order: a
+ * game rule with no condition (a catch-all) put ahead of kifu's by
+ * `before`, and a `before` that names a definition of the same text
+ * (which keeps the text's order). Found by fuzz_tags.
+ */
+static void
+test_user_set_reads_back(void **state)
+{
+	static const char text[] =
+	    "game 早い\n"
+	    "    family 力戦\n"
+	    "    before ひねり飛車\n"
+	    "game 後で\n"
+	    "    either 矢倉\n"
+	    "game 先で\n"
+	    "    either 雁木\n"
+	    "    before 後で\n";
+	struct diag_list dl = DIAG_LIST_INIT;
+	struct tagdefs *d = load(1, text, &dl), *e = tagdefs_new();
+	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+
+	(void)state;
+	assert_non_null(d);
+	assert_int_equal(index_of(d, "game", "早い") + 1,
+	    index_of(d, "game", "ひねり飛車"));
+	/* A new game rule goes ahead of kifu's catch-all, in the text's
+	 * order: 後で, then 先で (its before names one of the text). */
+	assert_true(index_of(d, "game", "後で") <
+	    index_of(d, "game", "先で"));
+	assert_true(index_of(d, "game", "先で") <
+	    index_of(d, "game", "力戦"));
+	tagdefs_write(d, 0, &a);
+	assert_int_equal(tagdefs_load(e, "again", a.buf, a.len, &dl), 0);
+	assert_int_equal(tagdefs_compile(e, &dl), 0);
+	tagdefs_write(e, 0, &b);
+	assert_string_equal(a.buf, b.buf);
+	strbuf_release(&a);
+	strbuf_release(&b);
+	diag_list_release(&dl);
+	tagdefs_free(d);
+	tagdefs_free(e);
+}
+
 /* A user's definition replaces kifu's of that name, in its place. */
 static void
 test_override_in_place(void **state)
@@ -381,6 +425,7 @@ main(void)
 		cmocka_unit_test(test_compile_errors),
 		cmocka_unit_test(test_failed_load_changes_nothing),
 		cmocka_unit_test(test_write_reads_back),
+		cmocka_unit_test(test_user_set_reads_back),
 		cmocka_unit_test(test_override_in_place),
 		cmocka_unit_test(test_additions),
 		cmocka_unit_test(test_matching_rules),
