@@ -16,11 +16,8 @@
 #include "tags/tagger.h"
 
 struct kifu_definitions {
-	struct tagdefs *d;
+	const struct tagdefs *d;
 };
-
-/* The largest definitions file read, as the commands read them. */
-#define DEFINITIONS_MAX_BYTES (1 << 20)
 
 API int
 kifu_definitions_read(const char *path, kifu_definitions **out,
@@ -28,7 +25,7 @@ kifu_definitions_read(const char *path, kifu_definitions **out,
 {
 	struct strbuf data = STRBUF_INIT;
 	struct diag_list dl;
-	struct tagdefs *d;
+	const struct tagdefs *d;
 	const char *name;
 	int rc = KIFU_OK;
 
@@ -44,17 +41,14 @@ kifu_definitions_read(const char *path, kifu_definitions **out,
 		strbuf_release(&data);
 		return rc;
 	}
-	if (data.len > DEFINITIONS_MAX_BYTES) {
+	if (data.len > TAGDEFS_MAX_BYTES) {
 		strbuf_release(&data);
 		return api_fail(err, KIFU_ERR_READ, name, "limit",
 		    "a definitions file of more than %d bytes",
-		    DEFINITIONS_MAX_BYTES);
+		    TAGDEFS_MAX_BYTES);
 	}
 	diag_list_init(&dl);
-	d = tagdefs_new();
-	if (tagdefs_load_builtin(d, &dl) ||
-	    tagdefs_load(d, name, data.buf, data.len, &dl) ||
-	    tagdefs_compile(d, &dl)) {
+	if (!(d = tagdefs_over_builtin(name, data.buf, data.len, &dl))) {
 		const struct diag *e = diag_first_error(&dl);
 
 		if (err && e)
@@ -62,7 +56,6 @@ kifu_definitions_read(const char *path, kifu_definitions **out,
 		else if (!e)
 			api_fail(err, KIFU_ERR_READ, name, "syntax",
 			    "not a definitions file");
-		tagdefs_free(d);
 		rc = KIFU_ERR_READ;
 	} else {
 		*out = xmalloc(sizeof(**out));
@@ -78,7 +71,7 @@ kifu_definitions_free(kifu_definitions *d)
 {
 	if (!d)
 		return;
-	tagdefs_free(d->d);
+	tagdefs_put(d->d);
 	free(d);
 }
 

@@ -36,9 +36,9 @@ tagopts_load_text(const char *file, char **text_out)
 		strbuf_release(&data);
 		return NULL;
 	}
-	if (data.len > TAG_DEFS_MAX_BYTES) {
+	if (data.len > TAGDEFS_MAX_BYTES) {
 		cmd_error("'%s': a definitions file of more than %d bytes",
-		    file, TAG_DEFS_MAX_BYTES);
+		    file, TAGDEFS_MAX_BYTES);
 		strbuf_release(&data);
 		return NULL;
 	}

@@ -21,9 +21,6 @@ enum { OPT_TAG_DEFINITIONS = 0x1c0 };
     "                         --print-definitions shows them; the format:\n" \
     "                         doc/openings.md)\n"
 
-/* The largest definitions file read. */
-#define TAG_DEFS_MAX_BYTES (1 << 20)
-
 /*
  * The definitions to name with: kifu's own (file NULL), or kifu's own
  * and the file's. Errors are printed (FILE:LINE:COL); NULL after one.

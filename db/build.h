@@ -5,7 +5,8 @@
  *
  * Workers read, judge and replay each input as `kifu find` reads it
  * (headers, then the whole record: the index answers exactly what a scan
- * answers) and turn it into rows in their batch; the main thread writes
+ * answers), name its openings and castles on the same replay
+ * (tags/tagger.h), and turn it into rows in their batch; the main thread writes
  * the rows in input order (the pipeline's emit, walk/pipeline.h), the
  * only thread that touches SQLite.
  *

@@ -5,7 +5,9 @@
  * scan gives (the order the paths were walked in by the build).
  *
  * The criteria SQL can answer narrow the records first (the positions by
- * their keys, the names and events by the folded text); then each file
+ * their keys, the names and events by the folded text, the openings and
+ * castles by the tag table, which holds what a scan's replay names with
+ * the build's definitions); then each file
  * left is read back in walk order, its records through the stages of a
  * scan on the rows the build stored (headers, start, length, result),
  * and its text written as a scan's batch would be. A file a scan would

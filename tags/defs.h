@@ -156,6 +156,9 @@ struct tagdefs {
 	int has_hold;
 };
 
+/* The largest definitions file the commands and the library read. */
+#define TAGDEFS_MAX_BYTES (1 << 20)
+
 /* An empty set of definitions. */
 struct tagdefs *tagdefs_new(void);
 void tagdefs_free(struct tagdefs *d);

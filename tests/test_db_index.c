@@ -17,10 +17,12 @@
 #include "api/input.h"
 #include "api/judge.h"
 #include "core/position.h"
+#include "core/variant.h"
 #include "db/build.h"
 #include "db/search.h"
 #include "db/tree.h"
 #include "query/find.h"
+#include "tags/defs.h"
 #include "walk/pipeline.h"
 
 #define FIND "testdata/find"
@@ -64,6 +66,7 @@ run_opts(struct indexdb_run *run, struct pipeline_opts *po,
 	run->judge = &plain;
 	run->walk = po;
 	run->report = rep;
+	run->tags = NULL;
 }
 
 static void
@@ -171,10 +174,13 @@ mem_close(struct mem *m)
 	m->f = NULL;
 }
 
-/* A find whose criteria are opts ("--player", "x", ...), then output. */
+/*
+ * A find whose criteria are opts ("--player", "x", ...), then output;
+ * names (--opening, --castle) by defs.
+ */
 static void
-find_setup(struct find *c, const int *opts, const char *const *args,
-    int json, int list)
+find_setup_defs(struct find *c, const int *opts, const char *const *args,
+    int json, int list, const struct tagdefs *defs)
 {
 	struct strbuf why = STRBUF_INIT;
 	size_t i;
@@ -184,6 +190,7 @@ find_setup(struct find *c, const int *opts, const char *const *args,
 	for (i = 0; opts[i]; i++)
 		if (filter_take(&c->f, opts[i], args[i], &why) != 1)
 			fail_msg("filter_take: %s", why.buf);
+	c->f.defs = defs;
 	if (filter_finish(&c->f, &limits_default, &why))
 		fail_msg("filter_finish: %s", why.buf);
 	strbuf_release(&why);
@@ -192,20 +199,34 @@ find_setup(struct find *c, const int *opts, const char *const *args,
 	find_prepare(c);
 }
 
-/* A scan and a search print the same, and find want matches. */
 static void
-scan_equals_search(const char *db, const int *opts, const char *const *args,
-    int json, int list, long long want)
+find_setup(struct find *c, const int *opts, const char *const *args,
+    int json, int list)
 {
-	char *paths[] = { (char *)FIND };
+	find_setup_defs(c, opts, args, json, list, NULL);
+}
+
+/*
+ * A scan of root and a search of the index db of it print the same, and
+ * find want matches; the names by kifu's own definitions for the scan,
+ * by the index's own for the search.
+ */
+static void
+scan_equals_search_of(const char *root, const char *db, const int *opts,
+    const char *const *args, int json, int list, long long want)
+{
+	char *paths[] = { (char *)root };
 	struct find scan, idx;
 	struct pipeline_opts po;
 	struct indexdb_search_out io;
 	struct strbuf why = STRBUF_INIT;
 	struct mem so, se, io_out, io_err;
+	const struct tagdefs *defs = indexdb_search_tagdefs(db, &why);
 
-	find_setup(&scan, opts, args, json, list);
-	find_setup(&idx, opts, args, json, list);
+	if (!defs)
+		fail_msg("the index's definitions: %s", why.buf);
+	find_setup_defs(&scan, opts, args, json, list, tagdefs_default());
+	find_setup_defs(&idx, opts, args, json, list, defs);
 	mem_open(&so);
 	mem_open(&se);
 	mem_open(&io_out);
@@ -239,6 +260,66 @@ scan_equals_search(const char *db, const int *opts, const char *const *args,
 	free(io_err.buf);
 	filter_release(&scan.f);
 	filter_release(&idx.f);
+	tagdefs_put(defs);
+	strbuf_release(&why);
+}
+
+static void
+scan_equals_search(const char *db, const int *opts, const char *const *args,
+    int json, int list, long long want)
+{
+	scan_equals_search_of(FIND, db, opts, args, json, list, want);
+}
+
+/*
+ * The names (kifu tag): stored by the build, searched as a scan finds
+ * them, counted by the explorer, and named again by retag.
+ */
+static void
+test_names(void **state)
+{
+	char *paths[] = { (char *)"testdata/tags/records" };
+	static const int opening[] = { OPT_F_OPENING, 0 };
+	static const int sided[] = { OPT_F_OPENING, OPT_F_SIDE, 0 };
+	static const int castle[] = { OPT_F_CASTLE, OPT_F_OPENING, 0 };
+	static const char *const ranging[] = { "振り飛車", NULL };
+	static const char *const white[] = { "振り飛車", "white", NULL };
+	static const char *const mino[] = { "美濃", "四間飛車", NULL };
+	const char *db = in_dir("names.sqlite");
+	struct indexdb_counts n;
+	struct indexdb_tree *tree;
+	struct tree_node top;
+	struct position start;
+	struct strbuf why = STRBUF_INIT;
+	struct told t;
+	long long named;
+	size_t i, k;
+	int was, found = 0;
+
+	(void)state;
+	build(db, paths, 1, 0, &n, &t);
+	scan_equals_search_of(paths[0], db, opening, ranging, 0, 0, 3);
+	scan_equals_search_of(paths[0], db, sided, white, 1, 0, 3);
+	scan_equals_search_of(paths[0], db, castle, mino, 0, 1, 1);
+	/* The games from the start are named by the moves they play. */
+	assert_non_null(tree = indexdb_tree_open(db, &why));
+	assert_true(indexdb_tree_has_names(tree));
+	position_set_start(&start, variant_standard());
+	assert_int_equal(indexdb_tree_explore(tree, &start, &top, &why), 0);
+	for (i = 0; i < top.n; i++)
+		for (k = 0; k < top.m[i].nnames; k++)
+			if (!strcmp(top.m[i].names[k].name, "四間飛車")) {
+				assert_string_equal(top.m[i].move, "7g7f");
+				found = 1;
+			}
+	assert_true(found);
+	tree_node_release(&top);
+	indexdb_tree_close(tree);
+	/* Named again, the same records. */
+	assert_int_equal(indexdb_retag(db, NULL, &named, &was, &why), 0);
+	assert_int_equal(was, 2);
+	assert_int_equal(named, 7);
+	scan_equals_search_of(paths[0], db, opening, ranging, 0, 0, 3);
 	strbuf_release(&why);
 }
 
@@ -446,6 +527,7 @@ main(void)
 		cmocka_unit_test(test_build_refuses),
 		cmocka_unit_test(test_build_reports),
 		cmocka_unit_test(test_search_is_a_scan),
+		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_search_why),
 		cmocka_unit_test(test_tree_counts_games),
 		cmocka_unit_test(test_update),
