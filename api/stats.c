@@ -9,10 +9,13 @@
 #include "core/xalloc.h"
 #include "stats/gamestats.h"
 #include "stats/jsonl.h"
+#include "tags/defs.h"
+#include "tags/tagger.h"
 
 struct kifu_stats {
 	struct gamestats gs;
 	int by_given;	/* else the first shard read that shows one */
+	struct tagger *tg;	/* by the names: made on the first add */
 };
 
 API int
@@ -24,7 +27,8 @@ kifu_stats_new(const char *by, kifu_stats **out, kifu_error **err)
 	api_ok(err);
 	if (g < 0)
 		return api_fail(err, KIFU_ERR_ARG, NULL, "usage", "no grouping "
-		    "'%s' (known: none, player, event, year, opening)", by);
+		    "'%s' (known: none, player, event, year, first-moves, "
+		    "opening, castle, matchup)", by);
 	*out = xcalloc(1, sizeof(**out));
 	gamestats_init(&(*out)->gs, (enum group_by)g);
 	(*out)->by_given = by != NULL;
@@ -37,6 +41,7 @@ kifu_stats_free(kifu_stats *s)
 	if (!s)
 		return;
 	gamestats_release(&s->gs);
+	tagger_free(s->tg);
 	free(s);
 }
 
@@ -51,7 +56,15 @@ kifu_stats_add(kifu_stats *s, const kifu_record *r, kifu_error **err)
 		return api_fail(err, KIFU_ERR_READ, NULL, j.error ?
 		    kifu_error_id(j.error) : "syntax", "record %d could not "
 		    "be read: not counted", j.index + 1);
-	gamestats_add_judged(&s->gs, j.r, j.adj, NULL, NULL);
+	if (group_by_tags(s->gs.by)) {
+		/* Named with kifu's own definitions, as `kifu stats` names. */
+		if (!s->tg)
+			s->tg = tagger_new(tagdefs_default());
+		gamestats_add_judged(&s->gs, j.r, j.adj, tagger_defs(s->tg),
+		    tagger_replayed(s->tg, j.r));
+	} else {
+		gamestats_add_judged(&s->gs, j.r, j.adj, NULL, NULL);
+	}
 	return KIFU_OK;
 }
 

@@ -466,7 +466,9 @@ typedef struct kifu_stats kifu_stats;
 
 /*
  * New, empty statistics grouped as `kifu stats --by` groups: "none",
- * "player", "event", "year", "opening". by NULL: "none", or the
+ * "player", "event", "year", "first-moves", and by kifu's own names of
+ * each side's openings and castles, "opening", "castle", "matchup"
+ * (doc/openings.md). by NULL: "none", or the
  * grouping of the first JSON kifu_stats_read reads, as `kifu stats
  * --merge` without --by. KIFU_ERR_ARG for an unknown grouping (*out
  * NULL). *out is the caller's, freed with kifu_stats_free; it keeps no

@@ -15,8 +15,9 @@ def _taken(p):
 
 class Stats:
     """Results by reason and winner, game lengths, first moves, per player
-    or per group (``by``: "none", "player", "event", "year", "opening";
-    None: "none", or the grouping of the first JSON read)::
+    or per group (``by``: "none", "player", "event", "year",
+    "first-moves", "opening", "castle", "matchup"; None: "none", or the
+    grouping of the first JSON read)::
 
         s = kifu.Stats(by="player")
         for r in kifu.read("games.csa", result_check=False):

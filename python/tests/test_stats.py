@@ -20,7 +20,8 @@ def cli_stats(*args):
 
 
 @pytest.mark.parametrize("by", ["none", "player", "event", "year",
-                                "opening"])
+                                "first-moves", "opening", "castle",
+                                "matchup"])
 def test_stats_equal_the_command(by):
     for path in (RECORDS, FIND):
         assert kifu.stats(path, by=by).json() == \
