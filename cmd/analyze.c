@@ -1159,23 +1159,10 @@ merge_caches(int argc, char **argv, const char *out, int force)
 static int
 resolve_engine(struct analyze_cmd *c)
 {
-	struct strbuf path = STRBUF_INIT;
 	struct usi_error err;
 	char msg[1024];
-	int rc;
 
-	if (c->engines_path) {
-		rc = enginefile_read(&c->ef, c->engines_path, msg, sizeof(msg));
-		if (rc == 1)
-			return cmd_error("cannot read '%s': no such file",
-			    c->engines_path);
-	} else if (enginefile_default_path(&path) == 0) {
-		rc = enginefile_read(&c->ef, path.buf, msg, sizeof(msg));
-	} else {
-		rc = 1;
-	}
-	strbuf_release(&path);
-	if (rc < 0)
+	if (enginefile_load(&c->ef, c->engines_path, msg, sizeof(msg)) < 0)
 		return cmd_error("%s", msg);
 	c->entry = enginefile_find(&c->ef, c->engine_arg);
 	if (usi_split_command(c->entry ? c->entry->command : c->engine_arg,

@@ -281,24 +281,12 @@ add_option(struct engine_spec *es, const char *kv)
 static int
 resolve_engines(struct match_cmd *c)
 {
-	struct strbuf path = STRBUF_INIT;
 	struct usi_error err;
 	char msg[1024];
-	int rc, i;
+	int i;
 	size_t k;
 
-	if (c->engines_path) {
-		rc = enginefile_read(&c->ef, c->engines_path, msg, sizeof(msg));
-		if (rc == 1)
-			return cmd_error("cannot read '%s': no such file",
-			    c->engines_path);
-	} else if (enginefile_default_path(&path) == 0) {
-		rc = enginefile_read(&c->ef, path.buf, msg, sizeof(msg));
-	} else {
-		rc = 1;
-	}
-	strbuf_release(&path);
-	if (rc < 0)
+	if (enginefile_load(&c->ef, c->engines_path, msg, sizeof(msg)) < 0)
 		return cmd_error("%s", msg);
 	for (i = 0; i < c->neng; i++) {
 		struct engine_spec *es = &c->eng[i];

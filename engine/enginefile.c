@@ -527,6 +527,24 @@ enginefile_default_path(struct strbuf *out)
 	return -1;
 }
 
+int
+enginefile_load(struct engine_file *f, const char *path, char *err, size_t n)
+{
+	struct strbuf def = STRBUF_INIT;
+	int rc = 1;
+
+	if (path) {
+		rc = enginefile_read(f, path, err, n);
+		if (rc == 1)
+			snprintf(err, n, "cannot read '%s': no such file", path);
+		return rc ? -1 : 0;
+	}
+	if (enginefile_default_path(&def) == 0)
+		rc = enginefile_read(f, def.buf, err, n);
+	strbuf_release(&def);
+	return rc < 0 ? -1 : 0;
+}
+
 const struct engine_entry *
 enginefile_find(const struct engine_file *f, const char *name)
 {

@@ -75,6 +75,15 @@ int enginefile_read(struct engine_file *f, const char *path, char *err,
 /* The default path (see above) into out; -1 when no home is known. */
 int enginefile_default_path(struct strbuf *out);
 
+/*
+ * The engines file a command names with --engines (path), else the
+ * default one, as `kifu analyze` and `kifu match` read it: a file named
+ * that does not exist is an error, a default that does not exist is no
+ * file (f stays empty). Returns 0, or -1 with err filled.
+ */
+int enginefile_load(struct engine_file *f, const char *path, char *err,
+    size_t n);
+
 const struct engine_entry *enginefile_find(const struct engine_file *f,
     const char *name);
 

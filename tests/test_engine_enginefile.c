@@ -156,6 +156,38 @@ test_read(void **state)
 	enginefile_release(&f);
 }
 
+/* --engines names a file that must exist; the default need not. */
+static void
+test_load(void **state)
+{
+	struct engine_file f;
+	char err[256];
+
+	(void)state;
+	enginefile_init(&f);
+	assert_int_equal(enginefile_load(&f, "/nonexistent/engines.toml", err,
+	    sizeof(err)), -1);
+	assert_string_equal(err, "cannot read '/nonexistent/engines.toml': "
+	    "no such file");
+	setenv("XDG_CONFIG_HOME", "/nonexistent", 1);
+	assert_int_equal(enginefile_load(&f, NULL, err, sizeof(err)), 0);
+	assert_int_equal(f.n, 0);
+	setenv("XDG_CONFIG_HOME", "testdata/engine/xdg", 1);
+	unsetenv("HOME");
+	assert_int_equal(enginefile_load(&f, NULL, err, sizeof(err)), 0);
+	assert_int_equal(f.n, 0);
+	assert_int_equal(enginefile_load(&f, "testdata/engine/engines.toml",
+	    err, sizeof(err)), 0);
+	assert_true(f.n > 0);
+	enginefile_release(&f);
+	enginefile_init(&f);
+	/* a file that is there but wrong is its error, named */
+	assert_int_equal(enginefile_load(&f, "testdata/engine/comment.txt",
+	    err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "testdata/engine/comment.txt:"));
+	enginefile_release(&f);
+}
+
 int
 main(void)
 {
@@ -163,6 +195,7 @@ main(void)
 		cmocka_unit_test(test_good),
 		cmocka_unit_test(test_bad),
 		cmocka_unit_test(test_read),
+		cmocka_unit_test(test_load),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

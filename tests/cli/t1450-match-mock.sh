@@ -317,4 +317,20 @@ expect_stderr_has "fischer refused" "does not take go binc"
 run_match 2 "unknown option" --engine "$mockcmd --name A" --option NoSuch=1 --engine "$B" --games 1
 expect_stderr_has "unknown option" "NoSuch"
 
+# Engines by name from an engines file, as analyze takes them: the
+# file's options go along; a file named that is not there is an error.
+cat >engines.toml <<EOF
+[a]
+command = "$mockcmd --name A"
+[b]
+command = "$mockcmd --name B"
+EOF
+run_match 0 "engines file" --engines engines.toml --engine a --engine b --games 2 \
+    --tc nodes=1 --max-moves 6 -o byname --results byname.jsonl
+grep -q '"black":"A"' byname.jsonl && grep -q '"white":"A"' byname.jsonl ||
+    { echo "$name: engines file: the named engines did not play"; failed=1; }
+valid byname "engines file"
+run_match 2 "no engines file" --engines nothing.toml --engine a --engine b --games 1
+expect_stderr_has "no engines file" "cannot read 'nothing.toml': no such file"
+
 finish
