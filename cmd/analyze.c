@@ -109,6 +109,7 @@ const char cmd_analyze_usage[] =
     "                         the comment forms written (default both)\n"
     "    --cache <file>       keep results in this SQLite file and take them\n"
     "                         from it, by position, engine, options and limit\n"
+    "                         (a run it answers whole starts no engine)\n"
     "    --merge-cache        merge the caches named into -o's file\n"
     "    --force              replace existing output files (and .bak)\n"
     "\n"
@@ -152,6 +153,14 @@ struct analyze_cmd {
 	struct strbuf setup, limit_text;
 	struct usi_engine *first;	/* the one started to check, handed on */
 	pthread_mutex_t mu;
+	/*
+	 * Taken from the cache's note (engine/cache.h): no engine started
+	 * before the walk; the first one a search needs settles the options
+	 * and must give the noted setup (under mu).
+	 */
+	int noted, settled;
+	struct strbuf engine_key;
+	char note_wrong[512];		/* "" until an engine gave another */
 	/* the cache */
 	struct cache *cache;
 	struct analyze_cache cache_ops;
@@ -280,7 +289,8 @@ cmp_str(const void *a, const void *b)
  * and the MultiPV. Decided from the first engine's declarations.
  */
 static int
-settle_options(struct analyze_cmd *c, struct usi_engine *e)
+settle_options(struct analyze_cmd *c, struct usi_engine *e, int say,
+    char *why, size_t n)
 {
 	const char *mpv = usi_multipv_option(e);
 	const struct usi_option *o;
@@ -315,14 +325,16 @@ settle_options(struct analyze_cmd *c, struct usi_engine *e)
 	    strlen(o->name)) < 0)
 		set_option(&c->options, &c->noptions, o->name, strlen(o->name),
 		    "0");
-	if (c->ao.multipv > 1 && !mpv)
-		return cmd_error("%s has no MultiPV option: --multipv %d "
+	if (c->ao.multipv > 1 && !mpv) {
+		snprintf(why, n, "%s has no MultiPV option: --multipv %d "
 		    "cannot be had from it", usi_engine_name(e), c->ao.multipv);
+		return -1;
+	}
 	if (mpv) {
 		char k[16];
 
 		if (find_option(c->options, c->noptions, mpv, strlen(mpv)) >= 0 &&
-		    c->ao.multipv == 1)
+		    c->ao.multipv == 1 && say)
 			cmd_note("%s is set by --option; --multipv says 1", mpv);
 		snprintf(k, sizeof(k), "%d", c->ao.multipv);
 		set_option(&c->options, &c->noptions, mpv, strlen(mpv), k);
@@ -330,6 +342,66 @@ settle_options(struct analyze_cmd *c, struct usi_engine *e)
 	/* One set of options is one cache key, whatever their order. */
 	qsort(c->options, c->noptions, sizeof(*c->options), cmp_str);
 	return 0;
+}
+
+/* The name a run knows its engine by: its id name, else its program. */
+static char *
+name_of(const struct analyze_cmd *c, struct usi_engine *e)
+{
+	const char *n = usi_engine_name(e);
+
+	if (!*n)
+		n = c->argv[0];
+	return xstrndup(n, strlen(n));
+}
+
+/*
+ * In a run that took its setup from the cache's note, the first engine
+ * started settles the options, and must give the noted setup: an engine
+ * changed behind the same file (a wrapper's) is caught here, its note
+ * dropped, and no position is searched by it under the old setup.
+ */
+static int
+settle_noted(struct analyze_cmd *c, struct usi_engine *e,
+    struct usi_error *err)
+{
+	int rc = 0;
+
+	if (!c->noted)
+		return 0;
+	pthread_mutex_lock(&c->mu);
+	if (!c->settled && !c->note_wrong[0]) {
+		struct strbuf setup = STRBUF_INIT;
+		char *name = name_of(c, e);
+		char why[512];
+
+		if (settle_options(c, e, 0, why, sizeof(why)) < 0) {
+			snprintf(c->note_wrong, sizeof(c->note_wrong), "%s", why);
+		} else {
+			analyze_setup(&setup, name, (const char *const *)
+			    c->options, c->noptions, &c->ao.limit,
+			    c->ao.multipv);
+			if (strcmp(setup.buf, c->setup.buf))
+				snprintf(c->note_wrong, sizeof(c->note_wrong),
+				    "%.200s is not the engine the cache noted "
+				    "for this command (its name or options "
+				    "changed): the note is dropped; run again",
+				    name);
+			else
+				c->settled = 1;
+		}
+		if (c->note_wrong[0])
+			cache_engine_forget(c->cache, c->engine_key.buf);
+		strbuf_release(&setup);
+		free(name);
+	}
+	if (c->note_wrong[0]) {
+		err->status = USI_ERR_START;
+		snprintf(err->msg, sizeof(err->msg), "%s", c->note_wrong);
+		rc = -1;
+	}
+	pthread_mutex_unlock(&c->mu);
+	return rc;
 }
 
 /* Sends the option list to an engine, and isready. */
@@ -404,6 +476,8 @@ batch_reset(void *ctx, void *batch)
 	batch_init(ctx, batch);
 }
 
+static struct usi_engine *worker_start(void *ctx, char *why, size_t n);
+
 static void *
 worker_new(void *ctx)
 {
@@ -419,38 +493,52 @@ worker_new(void *ctx)
 	w->j = judge_new(&c->jo);
 	analyze_record_init(&w->ar);
 	analyzer_init(&w->a, NULL, &w->ao);
+	if (c->cache)
+		analyzer_defer(&w->a, worker_start, w);
 	return w;
 }
 
 /*
- * The worker's engine, started on its first input (a worker that gets
- * none starts none): the one started before the walk if no other worker
- * took it, else a new one. One that cannot be started leaves this
- * worker's positions unanalysed; the others go on.
+ * The worker's engine: the one started before the walk if no other
+ * worker took it, else a new one. Without a cache it is made on the
+ * worker's first input (a worker that gets none starts none); with one,
+ * when a position is not in the cache (analyzer_defer): a run the cache
+ * answers whole starts no engine. One that cannot be started leaves
+ * this worker's positions unanalysed; the others go on.
  */
-static void
-worker_engine(struct an_worker *w)
+static int
+worker_engine(struct an_worker *w, char *why, size_t n)
 {
 	struct analyze_cmd *c = w->c;
 	struct usi_error err;
 
-	if (w->e || w->a.dead)
-		return;
+	if (w->e)
+		return 0;
 	pthread_mutex_lock(&c->mu);
 	w->e = c->first;
 	c->first = NULL;
 	pthread_mutex_unlock(&c->mu);
 	if (w->e) {
 		usi_engine_set_warn(w->e, worker_warn, w);
-	} else if (start_engine(c, worker_warn, w, &w->e, &err) < 0 ||
-	    configure(c, w->e, &err) < 0) {
+		return 0;
+	}
+	if (start_engine(c, worker_warn, w, &w->e, &err) < 0 ||
+	    settle_noted(c, w->e, &err) < 0 || configure(c, w->e, &err) < 0) {
 		usi_close(w->e);
 		w->e = NULL;
-		w->a.dead = 1;
-		snprintf(w->a.dead_why, sizeof(w->a.dead_why), "an engine for "
-		    "this worker could not be started: %.400s", err.msg);
+		snprintf(why, n, "an engine for this worker could not be "
+		    "started: %.400s", err.msg);
+		return -1;
 	}
-	w->a.e = w->e;
+	return 0;
+}
+
+static struct usi_engine *
+worker_start(void *ctx, char *why, size_t n)
+{
+	struct an_worker *w = ctx;
+
+	return worker_engine(w, why, n) < 0 ? NULL : w->e;
 }
 
 static void
@@ -663,7 +751,11 @@ input(void *ctx, void *wv, void *batch, const struct pipe_input *in)
 
 	w->b = b;
 	b->name = in->name;
-	worker_engine(w);
+	if (!c->cache && !w->e && !w->a.dead) {
+		if (worker_engine(w, w->a.dead_why, sizeof(w->a.dead_why)) < 0)
+			w->a.dead = 1;
+		w->a.e = w->e;
+	}
 	if (in->error) {
 		pipe_batch_unreadable(&b->base, in);
 		b->status = EXIT_TROUBLE;
@@ -1182,19 +1274,15 @@ static int
 first_engine(struct analyze_cmd *c)
 {
 	struct usi_error err;
+	char why[512];
 	size_t i;
 
 	if (start_engine(c, main_warn, NULL, &c->first, &err) < 0)
 		return cmd_error("%s", err.msg);
 	free(c->engine_name);
-	c->engine_name = xstrndup(usi_engine_name(c->first),
-	    strlen(usi_engine_name(c->first)));
-	if (!*c->engine_name) {
-		free(c->engine_name);
-		c->engine_name = xstrndup(c->argv[0], strlen(c->argv[0]));
-	}
-	if (settle_options(c, c->first))
-		return EXIT_TROUBLE;
+	c->engine_name = name_of(c, c->first);
+	if (settle_options(c, c->first, 1, why, sizeof(why)) < 0)
+		return cmd_error("%s", why);
 	if (configure(c, c->first, &err) < 0 ||
 	    usi_check_limit(c->first, &c->ao.limit, &err) < 0) {
 		if (err.status == USI_ERR_UNSUPPORTED)
@@ -1210,7 +1298,50 @@ first_engine(struct analyze_cmd *c)
 	for (i = 0; i < c->noptions; i++)
 		if (strchr(c->options[i], '\n'))
 			return cmd_error("an option holds a line break");
+	c->settled = 1;
 	return 0;
+}
+
+/*
+ * The setup and the engine's name from the cache's note of an earlier
+ * run with the same command, options and limit and the same program
+ * file (engine/cache.h): 1 when noted, and no engine is started before
+ * the walk; 0 when not (the key is kept, to note this run's).
+ */
+static int
+take_note(struct analyze_cmd *c)
+{
+	const char **asked = NULL;
+	struct strbuf name = STRBUF_INIT;
+	size_t n = 0, i;
+	int rc;
+
+	if (c->entry)
+		for (i = 0; i < c->entry->noptions; i++) {
+			asked = xreallocarray(asked, n + 1, sizeof(*asked));
+			asked[n++] = c->entry->options[i];
+		}
+	for (i = 0; i < c->nuser; i++) {
+		asked = xreallocarray(asked, n + 1, sizeof(*asked));
+		asked[n++] = c->user_opts[i];
+	}
+	rc = analyze_engine_key(&c->engine_key, (const char *const *)c->argv,
+	    c->entry ? (const char *const *)c->entry->env : NULL, asked, n,
+	    &c->ao.limit, c->ao.multipv);
+	free(asked);
+	if (rc < 0) {
+		strbuf_reset(&c->engine_key);
+		return 0;
+	}
+	strbuf_reset(&c->setup);
+	if (!cache_engine_get(c->cache, c->engine_key.buf, &c->setup, &name)) {
+		strbuf_release(&name);
+		return 0;
+	}
+	free(c->engine_name);
+	c->engine_name = strbuf_detach(&name, NULL);
+	c->noted = 1;
+	return 1;
 }
 
 static void
@@ -1248,6 +1379,7 @@ release(struct analyze_cmd *c)
 	usi_argv_free(c->argv);
 	free(c->engine_name);
 	strbuf_release(&c->setup);
+	strbuf_release(&c->engine_key);
 	strbuf_release(&c->limit_text);
 	strbuf_release(&c->rows);
 	enginefile_release(&c->ef);
@@ -1304,6 +1436,7 @@ cmd_analyze(int argc, char **argv)
 	c.lim = limits_default;
 	c.jo.limits = &c.lim;
 	strbuf_init(&c.setup);
+	strbuf_init(&c.engine_key);
 	strbuf_init(&c.limit_text);
 	strbuf_init(&c.rows);
 	enginefile_init(&c.ef);
@@ -1529,7 +1662,7 @@ cmd_analyze(int argc, char **argv)
 		    c.ao.limit.value + 10000 : 300000;
 	c.ao.timeout_ms = c.timeout_search;
 	enginelive_signals(1, NULL);
-	if ((rc = resolve_engine(&c)) || (rc = first_engine(&c)))
+	if ((rc = resolve_engine(&c)))
 		goto out_signals;
 	if (c.cache_path) {
 		char err[1024];
@@ -1540,8 +1673,16 @@ cmd_analyze(int argc, char **argv)
 		}
 		cache_ops(c.cache, &c.cache_ops);
 		c.ao.cache = &c.cache_ops;
-		c.ao.setup = c.setup.buf;
 	}
+	if (!c.cache || !take_note(&c)) {
+		if ((rc = first_engine(&c)))
+			goto out_signals;
+		if (c.cache && c.engine_key.len)
+			cache_engine_put(c.cache, c.engine_key.buf, c.setup.buf,
+			    c.engine_name);
+	}
+	if (c.cache)
+		c.ao.setup = c.setup.buf;
 	c.ao.engine_name = c.engine_name;
 	c.progress = wo.po.progress;
 	/* The bar is ours (positions, not records); so is the text. */

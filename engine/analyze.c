@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "analyze.h"
 #include "core/movegen.h"
@@ -59,6 +60,48 @@ analyze_setup(struct strbuf *out, const char *engine,
 		strbuf_addf(out, "%s%s", i ? ";" : "", options[i]);
 	strbuf_addf(out, "\nlimit=%s %lld\nmultipv=%d",
 	    usi_limit_name(limit->kind), limit->value, multipv);
+}
+
+/* A field of the key: its name, its length and its bytes. */
+static void
+key_field(struct strbuf *out, const char *name, const char *v)
+{
+	strbuf_addf(out, "%s=%zu:%s\n", name, strlen(v), v);
+}
+
+int
+analyze_engine_key(struct strbuf *out, const char *const *argv,
+    const char *const *env, const char *const *options, size_t n,
+    const struct usi_limit *limit, int multipv)
+{
+	struct usi_error err;
+	struct stat st;
+	char *program;
+	size_t i;
+
+	if (!argv || !argv[0] || !(program = usi_program(argv[0], &err)))
+		return -1;
+	if (stat(program, &st) < 0) {
+		free(program);
+		return -1;
+	}
+	key_field(out, "kifu", KIFU_VERSION);
+	key_field(out, "program", program);
+	strbuf_addf(out, "file=%llu %llu %lld %lld.%09ld %lld.%09ld\n",
+	    (unsigned long long)st.st_dev, (unsigned long long)st.st_ino,
+	    (long long)st.st_size, (long long)st.st_mtim.tv_sec,
+	    st.st_mtim.tv_nsec, (long long)st.st_ctim.tv_sec,
+	    st.st_ctim.tv_nsec);
+	free(program);
+	for (i = 0; argv[i]; i++)
+		key_field(out, "arg", argv[i]);
+	for (i = 0; env && env[i]; i++)
+		key_field(out, "env", env[i]);
+	for (i = 0; i < n; i++)
+		key_field(out, "option", options[i]);
+	strbuf_addf(out, "limit=%s %lld\nmultipv=%d\n",
+	    usi_limit_name(limit->kind), limit->value, multipv);
+	return 0;
 }
 
 long long
@@ -164,8 +207,62 @@ analyzer_release(struct analyzer *a)
 	strbuf_release(&a->value);
 }
 
+void
+analyzer_defer(struct analyzer *a,
+    struct usi_engine *(*start)(void *ctx, char *why, size_t n), void *ctx)
+{
+	a->start = start;
+	a->start_ctx = ctx;
+}
+
+static int apply_variant(struct analyzer *a, const struct variant *v,
+    struct usi_error *err);
+
+/* A deferred analyzer's engine, made now. 0, or -1 with a->dead set. */
+static int
+come(struct analyzer *a)
+{
+	struct usi_error err;
+
+	if (a->e || a->dead)
+		return a->dead ? -1 : 0;
+	if (!a->start || !(a->e = a->start(a->start_ctx, a->dead_why,
+	    sizeof(a->dead_why)))) {
+		if (!a->start)
+			snprintf(a->dead_why, sizeof(a->dead_why), "no engine");
+		a->dead = 1;
+		return -1;
+	}
+	if (a->want && apply_variant(a, a->want, &err) < 0) {
+		snprintf(a->dead_why, sizeof(a->dead_why), "%s", err.msg);
+		a->dead = 1;
+		return -1;
+	}
+	return 0;
+}
+
 int
 analyzer_set_variant(struct analyzer *a, const struct variant *v,
+    struct usi_error *err)
+{
+	a->want = v;
+	if (!a->e && !a->dead && a->start) {
+		/* Standard shogi waits for a search to need the engine;
+		   another variant is asked of it now, as records are. */
+		if (v == variant_standard())
+			return 0;
+		if (come(a) < 0) {
+			err->status = USI_ERR_DIED;
+			snprintf(err->msg, sizeof(err->msg), "%s", a->dead_why);
+			return -1;
+		}
+		return 0;
+	}
+	return apply_variant(a, v, err);
+}
+
+static int
+apply_variant(struct analyzer *a, const struct variant *v,
     struct usi_error *err)
 {
 	const char *want = v == variant_minishogi() ? "minishogi" : "shogi";
@@ -291,6 +388,10 @@ analyze_position(struct analyzer *a, const struct position *start,
 				warn(a, msg);
 			}
 		}
+	}
+	if (come(a) < 0) {
+		set_error(p, a->dead_why);
+		return;
 	}
 	revive(a);
 	if (a->dead) {

@@ -108,6 +108,21 @@ void analyze_setup(struct strbuf *out, const char *engine,
     const char *const *options, size_t n, const struct usi_limit *limit,
     int multipv);
 
+/*
+ * The key of the cache's note of an engine (engine/cache.h): what a run
+ * asks for (the command's words, the environment added, the options
+ * asked in their order, the limit, the MultiPV) and this kifu's version
+ * (which options kifu adds by itself may change), with the program file
+ * the command runs as it is now (its path, device, inode, size, change
+ * and modification times), so that an engine rebuilt or upgraded in
+ * place is started again. A wrapper script is known by its own file
+ * only. Returns 0, or -1 when the program cannot be found (the caller
+ * starts the engine, and meets the error there).
+ */
+int analyze_engine_key(struct strbuf *out, const char *const *argv,
+    const char *const *env, const char *const *options, size_t n,
+    const struct usi_limit *limit, int multipv);
+
 enum analyze_status {
 	AN_SEARCHED,		/* by the engine */
 	AN_CACHED,		/* from the cache */
@@ -163,6 +178,11 @@ struct analyzer {
 	int dead;		/* it could not be started again */
 	char dead_why[512];
 	struct strbuf key, setup, value;
+	/* analyzer_defer's: the engine's maker, and the record's variant
+	   waiting for the engine */
+	struct usi_engine *(*start)(void *ctx, char *why, size_t n);
+	void *start_ctx;
+	const struct variant *want;
 };
 
 void analyzer_init(struct analyzer *a, struct usi_engine *e,
@@ -170,9 +190,20 @@ void analyzer_init(struct analyzer *a, struct usi_engine *e,
 void analyzer_release(struct analyzer *a);
 
 /*
+ * An analyzer without an engine until a position must be searched (all
+ * may be in the cache): start is called then, once, and returns the
+ * engine (borrowed, as analyzer_init's), or NULL with why in why[n]
+ * (every position that needs the engine then fails with it).
+ */
+void analyzer_defer(struct analyzer *a,
+    struct usi_engine *(*start)(void *ctx, char *why, size_t n), void *ctx);
+
+/*
  * The variant a record is of, set on the engine when it is not the one
  * set last (Fairy-Stockfish's UCI_Variant minishogi). Returns 0, or -1
- * with err filled when the engine cannot play it.
+ * with err filled when the engine cannot play it. A deferred analyzer
+ * without its engine yet sets standard shogi when the engine comes (a
+ * failure then fails the positions); another variant starts the engine.
  */
 int analyzer_set_variant(struct analyzer *a, const struct variant *v,
     struct usi_error *err);

@@ -23,10 +23,16 @@ static const char schema[] =
     "position TEXT NOT NULL, value TEXT NOT NULL, "
     "PRIMARY KEY (setup, position)) WITHOUT ROWID;";
 
+/* Added to version 1 files when they are opened (cache.h: the engine). */
+static const char engine_schema[] =
+    "CREATE TABLE IF NOT EXISTS engine(key TEXT PRIMARY KEY, "
+    "setup TEXT NOT NULL, name TEXT NOT NULL) WITHOUT ROWID";
+
 struct cache {
 	pthread_mutex_t mu;
 	sqlite3 *db;
 	sqlite3_stmt *find_setup, *add_setup, *get, *put;
+	sqlite3_stmt *engine_get, *engine_put, *engine_forget; /* NULL: none */
 	/* The setup last asked for, and its id (one a run, usually). */
 	char *setup;
 	long long setup_id;	/* -1: not in the file yet */
@@ -139,6 +145,19 @@ cache_open(const char *path, int create, char *err, size_t n)
 		cache_close(c);
 		return NULL;
 	}
+	/* A file kifu may not write has no note of engines: it still reads. */
+	if (sqlite3_exec(db, engine_schema, NULL, NULL, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(db, "SELECT setup, name FROM engine WHERE key "
+	    "= ?", -1, &c->engine_get, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(db, "INSERT OR REPLACE INTO engine(key, setup, "
+	    "name) VALUES (?, ?, ?)", -1, &c->engine_put, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(db, "DELETE FROM engine WHERE key = ?", -1,
+	    &c->engine_forget, NULL) != SQLITE_OK) {
+		sqlite3_finalize(c->engine_get);
+		sqlite3_finalize(c->engine_put);
+		sqlite3_finalize(c->engine_forget);
+		c->engine_get = c->engine_put = c->engine_forget = NULL;
+	}
 	return c;
 }
 
@@ -151,6 +170,9 @@ cache_close(struct cache *c)
 	sqlite3_finalize(c->add_setup);
 	sqlite3_finalize(c->get);
 	sqlite3_finalize(c->put);
+	sqlite3_finalize(c->engine_get);
+	sqlite3_finalize(c->engine_put);
+	sqlite3_finalize(c->engine_forget);
 	sqlite3_close(c->db);
 	pthread_mutex_destroy(&c->mu);
 	free(c->setup);
@@ -270,6 +292,78 @@ const char *
 cache_error(const struct cache *c)
 {
 	return c->error;
+}
+
+/* --- the engine's note ------------------------------------------------ */
+
+/* A text column of the row st stands on, or NULL when it is none. */
+static const char *
+text_column(sqlite3_stmt *st, int i, int *n)
+{
+	const unsigned char *t;
+
+	if (sqlite3_column_type(st, i) != SQLITE_TEXT)
+		return NULL;
+	t = sqlite3_column_text(st, i);
+	*n = sqlite3_column_bytes(st, i);
+	if (!t || *n <= 0 || *n >= VALUE_MAX || memchr(t, '\0', (size_t)*n))
+		return NULL;
+	return (const char *)t;
+}
+
+int
+cache_engine_get(struct cache *c, const char *key, struct strbuf *setup,
+    struct strbuf *name)
+{
+	int found = 0;
+
+	if (!c->engine_get)
+		return 0;
+	pthread_mutex_lock(&c->mu);
+	sqlite3_reset(c->engine_get);
+	sqlite3_bind_text(c->engine_get, 1, key, -1, SQLITE_STATIC);
+	if (sqlite3_step(c->engine_get) == SQLITE_ROW) {
+		int ns, nn;
+		const char *s = text_column(c->engine_get, 0, &ns);
+		const char *m = text_column(c->engine_get, 1, &nn);
+
+		if (s && m) {
+			strbuf_add(setup, s, (size_t)ns);
+			strbuf_add(name, m, (size_t)nn);
+			found = 1;
+		}
+	}
+	sqlite3_reset(c->engine_get);
+	pthread_mutex_unlock(&c->mu);
+	return found;
+}
+
+void
+cache_engine_put(struct cache *c, const char *key, const char *setup,
+    const char *name)
+{
+	if (!c->engine_put)
+		return;
+	pthread_mutex_lock(&c->mu);
+	sqlite3_bind_text(c->engine_put, 1, key, -1, SQLITE_STATIC);
+	sqlite3_bind_text(c->engine_put, 2, setup, -1, SQLITE_STATIC);
+	sqlite3_bind_text(c->engine_put, 3, name, -1, SQLITE_STATIC);
+	/* A note not kept costs the next run an engine start, nothing more. */
+	sqlite3_step(c->engine_put);
+	sqlite3_reset(c->engine_put);
+	pthread_mutex_unlock(&c->mu);
+}
+
+void
+cache_engine_forget(struct cache *c, const char *key)
+{
+	if (!c->engine_forget)
+		return;
+	pthread_mutex_lock(&c->mu);
+	sqlite3_bind_text(c->engine_forget, 1, key, -1, SQLITE_STATIC);
+	sqlite3_step(c->engine_forget);
+	sqlite3_reset(c->engine_forget);
+	pthread_mutex_unlock(&c->mu);
 }
 
 /* --- merging ----------------------------------------------------------- */

@@ -21,6 +21,15 @@
  *   CREATE TABLE setup(id INTEGER PRIMARY KEY, text TEXT NOT NULL UNIQUE);
  *   CREATE TABLE result(setup INTEGER NOT NULL, position TEXT NOT NULL,
  *       value TEXT NOT NULL, PRIMARY KEY (setup, position)) WITHOUT ROWID;
+ *   CREATE TABLE engine(key TEXT PRIMARY KEY, setup TEXT NOT NULL,
+ *       name TEXT NOT NULL) WITHOUT ROWID;
+ *
+ * The engine table is a note of runs, so that a run whose positions are
+ * all in the cache need not start the engine only to learn its name and
+ * options (the setup): key is what the run was asked for and what its
+ * program file was (analyze_engine_key), setup and name what the engine
+ * turned out to be. It is made in version 1 files when they are opened,
+ * and not merged: it speaks of one machine's files.
  */
 #ifndef KIFU_ENGINE_CACHE_H
 #define KIFU_ENGINE_CACHE_H
@@ -47,6 +56,18 @@ long long cache_stored(const struct cache *c);
 long long cache_failures(const struct cache *c);
 /* The first failure's message ("" none). */
 const char *cache_error(const struct cache *c);
+
+/*
+ * The note of an engine (see above): get appends the setup and the name
+ * noted under key and returns 1, or returns 0; put notes them (a failure
+ * is not an error: the next run starts the engine); forget removes the
+ * note, when the engine turned out to be another.
+ */
+int cache_engine_get(struct cache *c, const char *key, struct strbuf *setup,
+    struct strbuf *name);
+void cache_engine_put(struct cache *c, const char *key, const char *setup,
+    const char *name);
+void cache_engine_forget(struct cache *c, const char *key);
 
 /*
  * Merges the caches inputs[0..n) into out, which must not exist (or,

@@ -1151,13 +1151,9 @@ executable(const char *path)
 	return 1;
 }
 
-/*
- * The program to run: argv0 itself when it holds a '/', else the first
- * executable of that name in PATH, then /usr/games and /usr/local/games
- * (Debian's engines live there and root's PATH lacks it).
- */
-static char *
-resolve(const char *argv0, struct usi_error *err)
+/* Debian's engines live in /usr/games, which root's PATH lacks. */
+char *
+usi_program(const char *argv0, struct usi_error *err)
 {
 	const char *path = getenv("PATH"), *p;
 	struct strbuf sb = STRBUF_INIT;
@@ -1863,7 +1859,7 @@ usi_start(const struct usi_start_opts *o, struct usi_engine **out,
 		engine_free(e);
 		return -1;
 	}
-	if (!(e->path = resolve(e->argv[0], err))) {
+	if (!(e->path = usi_program(e->argv[0], err))) {
 		engine_free(e);
 		return -1;
 	}

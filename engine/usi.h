@@ -216,6 +216,14 @@ void usi_argv_free(char **argv);
 
 /* --- the engine process ------------------------------------------------ */
 
+/*
+ * The program file a command's argv[0] runs, as usi_start finds it: the
+ * name itself when it holds a '/', else the first executable of that
+ * name in PATH, then /usr/games and /usr/local/games. Returns it (owned:
+ * free), or NULL with err filled.
+ */
+char *usi_program(const char *argv0, struct usi_error *err);
+
 struct usi_start_opts {
 	const char *command;	/* split by usi_split_command */
 	char *const *argv;	/* or the words themselves (argv[0] the program) */

@@ -9,6 +9,9 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <jansson.h>
 
@@ -420,6 +423,61 @@ test_blocks(void **state)
 	session_close(&s);
 }
 
+/* The key of an engine's note: what was asked, and the program file. */
+static void
+test_engine_key(void **state)
+{
+	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+	struct usi_limit lim = { USI_LIMIT_NODES, 100, 0, 0, 0, 0, 0 };
+	char prog[] = "/tmp/kifu-key.XXXXXX";
+	const char *argv[] = { prog, "--flag", NULL };
+	const char *opts[] = { "Hash=16", "Threads=1" };
+	const char *swapped[] = { "Threads=1", "Hash=16" };
+	const char *missing[] = { "/nonexistent/engine", NULL };
+	FILE *f;
+	int fd;
+
+	(void)state;
+	fd = mkstemp(prog);
+	assert_true(fd >= 0);
+	close(fd);
+	assert_int_equal(chmod(prog, 0755), 0);
+	assert_int_equal(analyze_engine_key(&a, argv, NULL, opts, 2, &lim, 1),
+	    0);
+	assert_int_equal(analyze_engine_key(&b, argv, NULL, opts, 2, &lim, 1),
+	    0);
+	assert_string_equal(a.buf, b.buf);
+	assert_non_null(strstr(a.buf, "arg=6:--flag\n"));
+	/* The options in another order were asked otherwise: another key
+	   (the setup, sorted, may still be the same). */
+	strbuf_reset(&b);
+	analyze_engine_key(&b, argv, NULL, swapped, 2, &lim, 1);
+	assert_string_not_equal(a.buf, b.buf);
+	strbuf_reset(&b);
+	lim.value = 200;
+	analyze_engine_key(&b, argv, NULL, opts, 2, &lim, 1);
+	assert_string_not_equal(a.buf, b.buf);
+	lim.value = 100;
+	strbuf_reset(&b);
+	analyze_engine_key(&b, argv, NULL, opts, 2, &lim, 2);
+	assert_string_not_equal(a.buf, b.buf);
+	/* The program file rewritten: another key. */
+	f = fopen(prog, "a");
+	fputs("#!/bin/sh\n", f);
+	fclose(f);
+	strbuf_reset(&b);
+	analyze_engine_key(&b, argv, NULL, opts, 2, &lim, 1);
+	assert_string_not_equal(a.buf, b.buf);
+	unlink(prog);
+	/* No program, no key. */
+	strbuf_reset(&b);
+	assert_int_equal(analyze_engine_key(&b, missing, NULL, NULL, 0, &lim, 1),
+	    -1);
+	assert_int_equal(b.len, 0);
+	strbuf_release(&a);
+	strbuf_release(&b);
+}
+
 int
 main(void)
 {
@@ -429,6 +487,7 @@ main(void)
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_replace),
 		cmocka_unit_test(test_blocks),
+		cmocka_unit_test(test_engine_key),
 	};
 
 	core_init();

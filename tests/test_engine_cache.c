@@ -1,7 +1,7 @@
 /*
  * The analysis cache (engine/cache.h): stored and found again by
  * position and setup, kept across opening, refused when the file is
- * another's, and merged.
+ * another's, and merged; the note of an engine kept beside the results.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -173,6 +173,79 @@ test_merge(void **state)
 	assert_int_equal(access(m, F_OK), -1);
 }
 
+static void
+test_engine_note(void **state)
+{
+	struct strbuf setup_text = STRBUF_INIT, name = STRBUF_INIT;
+	struct cache *c;
+	char p[300], m[300], err[512];
+	const char *in[1];
+	long long added, conflicts;
+	sqlite3 *db;
+
+	(void)state;
+	path(p, sizeof(p), "n.db");
+	c = cache_open(p, 1, err, sizeof(err));
+	assert_non_null(c);
+	assert_false(cache_engine_get(c, "K", &setup_text, &name));
+	cache_engine_put(c, "K", "engine=E\noptions=\nlimit=nodes 1", "E");
+	cache_engine_put(c, "K2", "S2", "E2");
+	/* Noted again: replaced. */
+	cache_engine_put(c, "K2", "S3", "E3");
+	cache_close(c);
+	c = cache_open(p, 1, err, sizeof(err));
+	assert_true(cache_engine_get(c, "K", &setup_text, &name));
+	assert_string_equal(setup_text.buf, "engine=E\noptions=\nlimit=nodes 1");
+	assert_string_equal(name.buf, "E");
+	strbuf_reset(&setup_text);
+	strbuf_reset(&name);
+	assert_true(cache_engine_get(c, "K2", &setup_text, &name));
+	assert_string_equal(setup_text.buf, "S3");
+	cache_engine_forget(c, "K2");
+	strbuf_reset(&setup_text);
+	strbuf_reset(&name);
+	assert_false(cache_engine_get(c, "K2", &setup_text, &name));
+	assert_int_equal(setup_text.len, 0);
+	cache_close(c);
+	/* A damaged note (a blob, an empty name) is no note. */
+	assert_int_equal(sqlite3_open_v2(p, &db, SQLITE_OPEN_READWRITE, NULL),
+	    SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "INSERT INTO engine VALUES('B', "
+	    "x'00ff', 'E'); INSERT INTO engine VALUES('Z', 'S', '')", NULL,
+	    NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+	c = cache_open(p, 1, err, sizeof(err));
+	assert_false(cache_engine_get(c, "B", &setup_text, &name));
+	assert_false(cache_engine_get(c, "Z", &setup_text, &name));
+	cache_close(c);
+	/* Notes speak of one machine's files: a merge leaves them out. */
+	in[0] = p;
+	path(m, sizeof(m), "nm.db");
+	assert_int_equal(cache_merge(in, 1, m, 0, &added, &conflicts, err,
+	    sizeof(err)), 0);
+	c = cache_open(m, 1, err, sizeof(err));
+	assert_false(cache_engine_get(c, "K", &setup_text, &name));
+	cache_close(c);
+	/* A cache made before notes were kept gets the table when opened. */
+	path(p, sizeof(p), "old.db");
+	assert_int_equal(sqlite3_open_v2(p, &db, SQLITE_OPEN_READWRITE |
+	    SQLITE_OPEN_CREATE, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "PRAGMA application_id = 1263093313; "
+	    "PRAGMA user_version = 1; CREATE TABLE setup(id INTEGER PRIMARY "
+	    "KEY, text TEXT NOT NULL UNIQUE); CREATE TABLE result(setup "
+	    "INTEGER NOT NULL, position TEXT NOT NULL, value TEXT NOT NULL, "
+	    "PRIMARY KEY (setup, position)) WITHOUT ROWID", NULL, NULL, NULL),
+	    SQLITE_OK);
+	sqlite3_close(db);
+	c = cache_open(p, 1, err, sizeof(err));
+	assert_non_null(c);
+	cache_engine_put(c, "K", "S", "E");
+	assert_true(cache_engine_get(c, "K", &setup_text, &name));
+	cache_close(c);
+	strbuf_release(&setup_text);
+	strbuf_release(&name);
+}
+
 int
 main(void)
 {
@@ -180,6 +253,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_store_find, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_refused, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_merge, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_engine_note, setup,
+		    teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

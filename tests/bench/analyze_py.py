@@ -6,7 +6,10 @@ score. FILEs hold USI records ("[position] startpos moves ...", one a line, as
 kifu convert -t usi writes them); the
 positions after 0 to PLIES moves of each are analysed at `go nodes
 NODES`, each from a cleared hash (usinewgame), as kifu analyze does.
-Prints "positions N seconds S"."""
+Prints "positions N seconds S engine E", E the engine's own times (the
+last info line's time of each search) summed, in seconds: the bench
+compares each side's wall time with the engine's work it waited for,
+which swings from run to run on a shared machine."""
 import subprocess
 import sys
 import time
@@ -47,6 +50,7 @@ def main():
     send("isready")
     until("readyok")
     n = 0
+    engine_ms = 0
     scores = []
     for moves in games:
         for k in range(min(plies, len(moves)) + 1):
@@ -55,6 +59,7 @@ def main():
                  if k else "position startpos")
             send("go nodes %d" % nodes)
             score = None
+            took = 0
             while True:
                 line = p.stdout.readline()
                 w = line.split()
@@ -67,11 +72,15 @@ def main():
                 if w[0] == "info" and "score" in w:
                     i = w.index("score")
                     score = (w[i + 1], w[i + 2])
+                if w[0] == "info" and "time" in w:
+                    took = int(w[w.index("time") + 1])
             scores.append(score)
+            engine_ms += took
             n += 1
     send("quit")
     p.wait()
-    print("positions %d seconds %.3f" % (n, time.monotonic() - t0))
+    print("positions %d seconds %.3f engine %.3f"
+          % (n, time.monotonic() - t0, engine_ms / 1000))
 
 
 if __name__ == "__main__":

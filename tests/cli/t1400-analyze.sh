@@ -184,6 +184,62 @@ echo "not a database" >junk.db
 run_analyze 2 "not a cache" --engine "$mockcmd" --nodes 100 --cache junk.db g.csa
 expect_stderr_has "not a cache" "junk.db"
 
+# --- the cache's note of the engine: a run the cache answers starts none ----------------
+
+# A wrapper whose engine's name comes from a file: an engine that can
+# change behind the same program file.
+cat >eng.sh <<EOF
+#!/bin/sh
+exec $mock --pidfile $tmp/pids --name "\$(cat $tmp/name)"
+EOF
+chmod +x eng.sh
+echo "kifu mock 1.0" >name
+run_analyze 0 "note, first" --engine ./eng.sh --nodes 100 --cache n.db --json g.csa
+cp out n1
+run_analyze 0 "note, records" --engine ./eng.sh --nodes 100 --cache n.db g.csa
+cp out nrec
+: >pids
+run_analyze 0 "note, second" --engine ./eng.sh --nodes 100 --cache n.db -j2 --json g.csa
+expect_stderr_has "note, second" "0 searched, 7 from the cache, 0 unanalysed; engine 0.000 s"
+expect_stderr_has "note, the name" "(kifu mock 1.0)"
+[ -s pids ] && { echo "$name: a run the cache answers started an engine"; failed=1; }
+sed 's/"status": "cached"/"status": "searched"/' out | cmp -s - n1 ||
+    { echo "$name: the noted run's JSON differs"; failed=1; }
+run_analyze 0 "note, records again" --engine ./eng.sh --nodes 100 --cache n.db g.csa
+cmp -s out nrec || { echo "$name: the noted run's records differ"; failed=1; }
+[ -s pids ] && { echo "$name: a run the cache answers started an engine"; failed=1; }
+# Another limit or option is another note: the engine is started.
+run_analyze 0 "note, other limit" --engine ./eng.sh --nodes 300 --cache n.db --json g.csa
+[ -s pids ] || { echo "$name: another limit started no engine"; failed=1; }
+# The program file changed (an upgrade): started again.
+: >pids
+echo "# changed" >>eng.sh
+run_analyze 0 "note, program changed" --engine ./eng.sh --nodes 100 --cache n.db --json g.csa
+[ -s pids ] || { echo "$name: a changed program was not started"; failed=1; }
+expect_stderr_has "program changed" "0 searched, 7 from the cache"
+# An engine changed behind the same file is caught at its first search:
+# the positions it would search are left unanalysed, the cached ones
+# (h.csa's start is g.csa's) answered, and the note dropped, so that the
+# next run starts the engine.
+cat >h.csa <<'EOF'
+V2.2
+PI
++
++2726FU
+-8384FU
+%TORYO
+EOF
+echo "kifu mock 2.0" >name
+: >pids
+run_analyze 1 "note, another engine" --engine ./eng.sh --nodes 100 --cache n.db --json g.csa h.csa
+expect_stderr_has "another engine" "kifu mock 2.0 is not the engine the cache noted for this command"
+expect_stderr_has "another engine, cached" "8 from the cache, 2 unanalysed"
+[ "$(grep -c '"status": "failed"' out)" -eq 2 ] ||
+    { echo "$name: another engine: 2 positions failed"; failed=1; }
+run_analyze 0 "note dropped" --engine ./eng.sh --nodes 100 --cache n.db --json g.csa h.csa
+expect_stderr_has "note dropped" "9 searched, 1 from the cache, 0 unanalysed"
+expect_stderr_has "note dropped, the name" "(kifu mock 2.0)"
+
 # --- -j: the same bytes, in input order --------------------------------------------------
 
 for i in 1 2 3 4 5 6; do cp g.csa "in/sub/g$i.csa"; done
