@@ -1011,8 +1011,14 @@ fill_line(struct usi_line *l, const struct seen_line *s, int rank,
 		q = next_word(q, end, &w, &n);
 		if (!n)
 			break;
-		/* gpsusi ends a lost position's PV with "resign". */
-		if (word_is(w, n, "resign") || word_is(w, n, "win"))
+		/*
+		 * gpsusi ends a lost position's PV with "resign", and writes
+		 * its search's null move as "pass" (in PVs where the other
+		 * side has no good move): the line ends there, no error, as
+		 * no record can hold a pass.
+		 */
+		if (word_is(w, n, "resign") || word_is(w, n, "win") ||
+		    word_is(w, n, "pass"))
 			break;
 		if (l->npv == USI_PV_MAX)
 			break;

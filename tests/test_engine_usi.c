@@ -357,6 +357,13 @@ test_result_text(void **state)
 	    &err), 0);
 	usi_result_format(&back, &b);
 	assert_string_equal(a.buf, b.buf);
+	/* gpsusi's null move, "pass", ends a PV without a warning. */
+	warnings = 0;
+	assert_int_equal(usi_result_parse("info depth 5 score cp 30 pv 7g7f "
+	    "pass 2g2f\nbestmove 7g7f\n", &pos, 1, &r, on_warn, NULL, &err), 0);
+	assert_int_equal(r.lines[0].npv, 1);
+	assert_false(r.lines[0].pv_cut);
+	assert_int_equal(warnings, 0);
 	/* An illegal bestmove in a cache is refused. */
 	assert_int_equal(usi_result_parse("bestmove 5e5d\n", &pos, 1, &r,
 	    NULL, NULL, &err), -1);
