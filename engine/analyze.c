@@ -222,19 +222,12 @@ static int apply_variant(struct analyzer *a, const struct variant *v,
 static int
 come(struct analyzer *a)
 {
-	struct usi_error err;
-
 	if (a->e || a->dead)
 		return a->dead ? -1 : 0;
 	if (!a->start || !(a->e = a->start(a->start_ctx, a->dead_why,
 	    sizeof(a->dead_why)))) {
 		if (!a->start)
 			snprintf(a->dead_why, sizeof(a->dead_why), "no engine");
-		a->dead = 1;
-		return -1;
-	}
-	if (a->want && apply_variant(a, a->want, &err) < 0) {
-		snprintf(a->dead_why, sizeof(a->dead_why), "%s", err.msg);
 		a->dead = 1;
 		return -1;
 	}
@@ -245,18 +238,19 @@ int
 analyzer_set_variant(struct analyzer *a, const struct variant *v,
     struct usi_error *err)
 {
-	a->want = v;
+	a->want = NULL;
 	if (!a->e && !a->dead && a->start) {
 		/* Standard shogi waits for a search to need the engine;
 		   another variant is asked of it now, as records are. */
-		if (v == variant_standard())
+		if (v == variant_standard()) {
+			a->want = v;
 			return 0;
+		}
 		if (come(a) < 0) {
 			err->status = USI_ERR_DIED;
 			snprintf(err->msg, sizeof(err->msg), "%s", a->dead_why);
 			return -1;
 		}
-		return 0;
 	}
 	return apply_variant(a, v, err);
 }
@@ -392,6 +386,14 @@ analyze_position(struct analyzer *a, const struct position *start,
 	if (come(a) < 0) {
 		set_error(p, a->dead_why);
 		return;
+	}
+	/* The record's variant, put off until the engine came. */
+	if (a->want) {
+		if (apply_variant(a, a->want, &err) < 0) {
+			set_error(p, err.msg);
+			return;
+		}
+		a->want = NULL;
 	}
 	revive(a);
 	if (a->dead) {

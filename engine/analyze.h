@@ -179,7 +179,7 @@ struct analyzer {
 	char dead_why[512];
 	struct strbuf key, setup, value;
 	/* analyzer_defer's: the engine's maker, and the record's variant
-	   waiting for the engine */
+	   waiting for the engine (NULL: none waits) */
 	struct usi_engine *(*start)(void *ctx, char *why, size_t n);
 	void *start_ctx;
 	const struct variant *want;

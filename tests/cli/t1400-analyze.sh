@@ -281,6 +281,19 @@ grep -q "setoption name UCI_Variant value minishogi" log &&
     grep -q "setoption name UCI_Variant value shogi" log ||
     { echo "$name: variant not set per record"; failed=1; }
 grep -q '"sfen": "rbsgk/4p/5/P4/KGSBR b - 1"' out || { echo "$name: minishogi sfen"; failed=1; }
+# With a cache (the engine started when a search needs it): a record the
+# engine cannot play fails alone, and the next ones are analysed.
+run_analyze 1 "minishogi, no variant, cache" --engine "$mockcmd" --nodes 100 --cache mini.db --json \
+    "$TESTDATA/minishogi/game.kifu" g.csa
+expect_stderr_has "no minishogi, cache" "plays no minishogi"
+expect_stderr_has "no minishogi, the rest" "7 searched, 0 from the cache"
+run_analyze 0 "minishogi, cache" --engine "$mockcmd --variants --log $tmp/mlog" --nodes 100 --cache mini2.db \
+    --json "$TESTDATA/minishogi/game.kifu" g.csa
+cp out mini1
+run_analyze 0 "minishogi, cached" --engine "$mockcmd --variants --log $tmp/mlog" --nodes 100 --cache mini2.db \
+    --json g.csa "$TESTDATA/minishogi/game.kifu" g.csa
+grep -c '"status": "cached"' out >/dev/null && [ "$(grep -c '"status": "searched"' out)" -eq 0 ] ||
+    { echo "$name: minishogi, cached: searched again"; failed=1; }
 
 # --- the engines file -----------------------------------------------------------------------
 
