@@ -1,21 +1,14 @@
 /*
  * match.c - `kifu match`: games between USI engines with kifu as the
- * referee (engine/match.h), their records and results, and the
- * statistics of the match (stats/elo.h), with SPRT stopping.
- *
- * Games are numbered in the order they are scheduled (opening by
- * opening, each pairing, the colours swapped for the second game of a
- * pair); C worker threads play them, each with engine processes of its
- * own, and the main thread writes the records, the results and the
- * statistics in game order as games finish.
+ * referee. The options, then the library: engine/tourney.h plays the
+ * games (scheduled by engine/schedule.h, each refereed by
+ * engine/match.h) and hands them back in game order; this file writes
+ * each as a record and a results line (engine/results.h) and prints the
+ * statistics (stats/matchtally.h). --report reads results files back
+ * (engine/results.h). SIGINT is this file's: its flag stops the match.
  */
-#define _GNU_SOURCE	/* sched_setaffinity, CPU_SET */
 #include <errno.h>
 #include <getopt.h>
-#include <jansson.h>
-#include <math.h>
-#include <pthread.h>
-#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,8 +28,12 @@
 #include "engine/enginefile.h"
 #include "engine/match.h"
 #include "engine/openings.h"
+#include "engine/results.h"
+#include "engine/schedule.h"
+#include "engine/tourney.h"
 #include "engine/usi.h"
 #include "stats/elo.h"
+#include "stats/matchtally.h"
 
 const char cmd_match_usage[] =
     "usage: kifu match --engine <engine> [--option <name>=<value>]...\n"
@@ -142,7 +139,7 @@ const char cmd_match_usage[] =
 
 /* --- options -------------------------------------------------------------- */
 
-#define ENGINES_MAX 16
+#define ENGINES_MAX TOURNEY_ENGINES_MAX
 #define THREADS_MAX 64
 
 struct engine_spec {
@@ -153,16 +150,6 @@ struct engine_spec {
 	char **argv;
 	char **options;			/* "Name=Value", in order */
 	size_t noptions;
-	char *name;			/* shown: id name, made unique */
-};
-
-struct game_slot {
-	int state;			/* 0 waiting, 1 playing, 2 done */
-	struct match_game g;
-	int black, white;		/* engine indexes */
-	size_t opening;
-	int round, pair;		/* pair: 1-based, across the match */
-	int taken;			/* emitted */
 };
 
 struct match_cmd {
@@ -185,51 +172,23 @@ struct match_cmd {
 	const struct format *to;
 	int force;
 	struct engine_file ef;
-	/* each engine as check_engines started it, for the first worker */
-	struct usi_engine *first[ENGINES_MAX];
 	struct openings ops;
 	size_t *order;			/* openings in play order */
-	/* the schedule */
-	int (*pairings)[2];
-	int npairings;
-	struct game_slot *slots;
-	size_t nslots, next, emitted;
-	pthread_mutex_t mu;
-	pthread_cond_t done_cv;
-	int running;			/* workers still playing */
-	int stopping;			/* no new games (SPRT, error) */
-	char fatal[1024];		/* why the match could not go on */
+	struct schedule sched;
+	struct tourney *tourney;
 	/* output */
 	FILE *results;
 	int width;			/* of the game number in file names */
 	int status;
 	int tty;
-	double start;
-	/* statistics, pairing by pairing */
-	struct tally *tallies;
-	long long ends[END_NB];
 	int disagreements;
+	struct strbuf path, line;
 	/* the bench's samples */
 	struct match_overhead ov;
 	int want_overhead;
 };
 
 static volatile sig_atomic_t interrupted;
-
-/* W/D/L from the first engine of a pairing's view, and the pairs. */
-struct tally {
-	int a, b;			/* engine indexes */
-	long long w, d, l;
-	long long color[COLOR_NB][3];	/* a as that colour: w, d, l */
-	long long pairs[PAIR_NB];
-	/* a pair's first game, waiting for its partner: a's half points */
-	struct pending { long long key; int half; } *pend;
-	size_t npend, apend;
-	int sprt_done;
-	enum sprt_verdict verdict;
-	double verdict_llr;
-	long long verdict_games;
-};
 
 static int
 parse_pair(const char *s, int *a, int *b, int *c, int three)
@@ -261,6 +220,7 @@ parse_pair(const char *s, int *a, int *b, int *c, int three)
 
 /* --- engines ---------------------------------------------------------------- */
 
+/* A later setting of an option replaces the earlier, in its place. */
 static void
 add_option(struct engine_spec *es, const char *kv)
 {
@@ -308,10 +268,6 @@ resolve_engines(struct match_cmd *c)
 	return 0;
 }
 
-struct warn_ctx {
-	struct match_cmd *c;
-};
-
 static void
 engine_warn(void *ctx, const char *msg)
 {
@@ -319,727 +275,25 @@ engine_warn(void *ctx, const char *msg)
 	cmd_warning("%s", msg);
 }
 
-/* The usi limit the time control is, for usi_check_limit. */
+/* How the tourney starts engine i: the command line beats the file. */
 static void
-tc_limit(const struct match_tc *tc, struct usi_limit *l)
+tourney_engine(const struct match_cmd *c, int i, struct tourney_engine *te)
 {
-	memset(l, 0, sizeof(*l));
-	switch (tc->kind) {
-	case TC_NODES: l->kind = USI_LIMIT_NODES; l->value = tc->nodes; break;
-	case TC_DEPTH: l->kind = USI_LIMIT_DEPTH; l->value = tc->depth; break;
-	case TC_MOVETIME:
-		l->kind = USI_LIMIT_MOVETIME;
-		l->value = tc->movetime_ms;
-		break;
-	case TC_CLOCK:
-		l->kind = USI_LIMIT_CLOCK;
-		l->byoyomi = tc->byoyomi_ms;
-		l->binc = l->winc = tc->inc_ms;
-		break;
-	}
-}
+	const struct engine_spec *es = &c->eng[i];
 
-/* Starts engine i: handshake, variant, options, isready, the limit. */
-static int
-start_engine(struct match_cmd *c, int i, struct usi_engine **out,
-    struct usi_error *err)
-{
-	struct engine_spec *es = &c->eng[i];
-	struct usi_start_opts so;
-	struct usi_limit lim;
-	size_t k;
-
-	memset(&so, 0, sizeof(so));
-	so.argv = es->argv;
-	so.log_path = c->engine_log ? c->engine_log : es->entry ?
+	memset(te, 0, sizeof(*te));
+	te->arg = es->arg;
+	te->start.argv = es->argv;
+	te->start.log_path = c->engine_log ? c->engine_log : es->entry ?
 	    es->entry->log : NULL;
-	so.env = es->entry ? (const char *const *)es->entry->env : NULL;
-	so.init_timeout_ms = c->timeout_init ? c->timeout_init : es->entry ?
-	    es->entry->timeout_init : 0;
-	so.warn = engine_warn;
-	so.on_spawn = enginelive_spawn;
-	so.on_reap = enginelive_reap;
-	*out = NULL;
-	if (usi_start(&so, out, err) < 0)
-		return -1;
-	if (c->mr.v != variant_standard()) {
-		if (!usi_plays_variant(*out, c->mr.v->name)) {
-			snprintf(err->msg, sizeof(err->msg), "%s does not play "
-			    "%s (it declares no UCI_Variant of that name)",
-			    usi_engine_name(*out), c->mr.v->name);
-			err->status = USI_ERR_UNSUPPORTED;
-			return -1;
-		}
-		if (usi_set_option(*out, "UCI_Variant", c->mr.v->name, err) < 0)
-			return -1;
-	}
-	for (k = 0; k < es->noptions; k++) {
-		char *kv = xstrndup(es->options[k], strlen(es->options[k]));
-		char *eq = strchr(kv, '=');
-		int rc;
-
-		*eq = '\0';
-		rc = usi_set_option(*out, kv, eq + 1, err);
-		free(kv);
-		if (rc < 0)
-			return -1;
-	}
-	if (usi_ready(*out, err) < 0)
-		return -1;
-	tc_limit(&c->mr.tc, &lim);
-	if (usi_check_limit(*out, &lim, err) < 0)
-		return -1;
-	if (!usi_alive(*out) && usi_restart(*out, err) < 0)
-		return -1;
-	return 0;
-}
-
-/* --- the schedule ----------------------------------------------------------- */
-
-static void
-schedule(struct match_cmd *c)
-{
-	long long per = c->games_per_pairing, g;
-	size_t nops = c->ops.n, i = 0;
-	int p, pair = 0;
-
-	if (c->repeat && per % 2)
-		per++;
-	c->nslots = (size_t)per * (size_t)c->npairings;
-	c->slots = xcalloc(c->nslots ? c->nslots : 1, sizeof(*c->slots));
-	/* Opening by opening; within one, every pairing, its pair of games. */
-	for (g = 0; i < c->nslots; g += c->repeat ? 2 : 1) {
-		size_t op = c->order[(size_t)(g / (c->repeat ? 2 : 1)) % nops];
-
-		for (p = 0; p < c->npairings && i < c->nslots; p++) {
-			int a = c->pairings[p][0], b = c->pairings[p][1];
-			int k, n = c->repeat ? 2 : 1;
-
-			pair++;
-			for (k = 0; k < n && i < c->nslots; k++, i++) {
-				struct game_slot *s = &c->slots[i];
-				int swap = c->repeat ? k : (int)(g & 1);
-
-				s->black = swap ? b : a;
-				s->white = swap ? a : b;
-				s->opening = op;
-				s->round = (int)(g / (c->repeat ? 2 : 1)) + 1;
-				s->pair = c->repeat ? pair : 0;
-			}
-		}
-	}
-}
-
-/* --- the workers ------------------------------------------------------------ */
-
-struct worker {
-	struct match_cmd *c;
-	int id;
-	struct usi_engine *e[ENGINES_MAX];
-	pthread_t t;
-};
-
-static void
-pin(struct match_cmd *c, int id)
-{
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	cpu_set_t set;
-
-	if (!c->affinity || ncpu < 1)
-		return;
-	CPU_ZERO(&set);
-	CPU_SET((int)(id % ncpu), &set);
-	/* The thread, and the engines it starts from now on, inherit it. */
-	sched_setaffinity(0, sizeof(set), &set);
-}
-
-/* The engine of this worker, started (again) when it is not running. */
-static int
-worker_engine(struct worker *w, int i, char *why, size_t n)
-{
-	struct usi_error err;
-
-	if (!w->e[i]) {
-		pthread_mutex_lock(&w->c->mu);
-		w->e[i] = w->c->first[i];
-		w->c->first[i] = NULL;
-		pthread_mutex_unlock(&w->c->mu);
-	}
-	if (w->e[i] && usi_alive(w->e[i]))
-		return 0;
-	if (w->e[i]) {
-		if (usi_restart(w->e[i], &err) == 0)
-			return 0;
-		snprintf(why, n, "%s could not be started again: %s",
-		    w->c->eng[i].name, err.msg);
-		return -1;
-	}
-	if (start_engine(w->c, i, &w->e[i], &err) < 0) {
-		snprintf(why, n, "%s could not be started: %s",
-		    w->c->eng[i].arg, err.msg);
-		usi_close(w->e[i]);
-		w->e[i] = NULL;
-		return -1;
-	}
-	return 0;
-}
-
-static void *
-worker_main(void *arg)
-{
-	struct worker *w = arg;
-	struct match_cmd *c = w->c;
-	struct match_overhead ov;
-	int i;
-
-	memset(&ov, 0, sizeof(ov));
-	pin(c, w->id);
-	for (;;) {
-		struct game_slot *s;
-		struct match_side sides[COLOR_NB];
-		char why[1024];
-
-		pthread_mutex_lock(&c->mu);
-		/* Stopping (the SPRT decided), a pair begun is finished. */
-		if (interrupted || c->next >= c->nslots || c->fatal[0] ||
-		    (c->stopping && !(c->slots[c->next].pair && c->next > 0 &&
-		    c->slots[c->next - 1].pair == c->slots[c->next].pair))) {
-			pthread_mutex_unlock(&c->mu);
-			break;
-		}
-		s = &c->slots[c->next++];
-		s->state = 1;
-		pthread_mutex_unlock(&c->mu);
-		if (worker_engine(w, s->black, why, sizeof(why)) < 0 ||
-		    worker_engine(w, s->white, why, sizeof(why)) < 0) {
-			pthread_mutex_lock(&c->mu);
-			if (!c->fatal[0])
-				snprintf(c->fatal, sizeof(c->fatal), "%s", why);
-			c->stopping = 1;
-			s->state = 2;
-			s->g.end = END_ABANDONED;
-			pthread_cond_broadcast(&c->done_cv);
-			pthread_mutex_unlock(&c->mu);
-			break;
-		}
-		sides[BLACK].e = w->e[s->black];
-		sides[BLACK].name = c->eng[s->black].name;
-		sides[WHITE].e = w->e[s->white];
-		sides[WHITE].name = c->eng[s->white].name;
-		usi_engine_set_warn(sides[BLACK].e, engine_warn, NULL);
-		usi_engine_set_warn(sides[WHITE].e, engine_warn, NULL);
-		match_play(sides, &c->ops.v[s->opening], &c->mr, &s->g,
-		    &interrupted, c->want_overhead ? &ov : NULL);
-		pthread_mutex_lock(&c->mu);
-		if (interrupted)
-			s->g.end = END_ABANDONED;
-		s->state = 2;
-		pthread_cond_broadcast(&c->done_cv);
-		pthread_mutex_unlock(&c->mu);
-	}
-	for (i = 0; i < c->neng; i++)
-		usi_close(w->e[i]);
-	pthread_mutex_lock(&c->mu);
-	c->running--;
-	if (ov.n) {
-		size_t k;
-
-		for (k = 0; k < ov.n; k++) {
-			if (c->ov.n == c->ov.alloc) {
-				c->ov.alloc = c->ov.alloc ? 2 * c->ov.alloc :
-				    1024;
-				c->ov.us = xreallocarray(c->ov.us, c->ov.alloc,
-				    sizeof(*c->ov.us));
-			}
-			c->ov.us[c->ov.n++] = ov.us[k];
-		}
-	}
-	free(ov.us);
-	pthread_cond_broadcast(&c->done_cv);
-	pthread_mutex_unlock(&c->mu);
-	return NULL;
-}
-
-/* --- statistics --------------------------------------------------------------- */
-
-static struct tally *
-tally_for(struct tally *t, int n, int a, int b, int *flip)
-{
-	int i;
-
-	for (i = 0; i < n; i++) {
-		if (t[i].a == a && t[i].b == b) {
-			*flip = 0;
-			return &t[i];
-		}
-		if (t[i].a == b && t[i].b == a) {
-			*flip = 1;
-			return &t[i];
-		}
-	}
-	return NULL;
-}
-
-/* Counts one game: a's half points (0, 1, 2); pair_key < 0: no pair. */
-static void
-tally_add(struct tally *t, int a_black, int half, long long pair_key)
-{
-	size_t i;
-
-	if (half == 2)
-		t->w++;
-	else if (half == 1)
-		t->d++;
-	else
-		t->l++;
-	t->color[a_black ? BLACK : WHITE][half == 2 ? 0 : half == 1 ? 1 :
-	    2]++;
-	if (pair_key < 0)
-		return;
-	for (i = 0; i < t->npend; i++)
-		if (t->pend[i].key == pair_key) {
-			t->pairs[elo_pair_class(t->pend[i].half, half)]++;
-			t->pend[i] = t->pend[--t->npend];
-			return;
-		}
-	if (t->npend == t->apend) {
-		t->apend = t->apend ? 2 * t->apend : 16;
-		t->pend = xreallocarray(t->pend, t->apend, sizeof(*t->pend));
-	}
-	t->pend[t->npend].key = pair_key;
-	t->pend[t->npend++].half = half;
-}
-
-static long long
-npairs(const struct tally *t)
-{
-	long long n = 0;
-	int i;
-
-	for (i = 0; i < PAIR_NB; i++)
-		n += t->pairs[i];
-	return n;
-}
-
-static double
-llr_of(const struct sprt *s, const struct tally *t)
-{
-	return npairs(t) ? sprt_llr_pentanomial(s, t->pairs) :
-	    sprt_llr_trinomial(s, t->w, t->d, t->l);
-}
-
-static void
-print_tally(FILE *f, const struct tally *t, const char *na, const char *nb,
-    const struct sprt *sprt)
-{
-	struct elo_estimate e;
-	long long n = t->w + t->d + t->l, np = npairs(t);
-	int pent = np > 0;
-
-	if (pent)
-		elo_pentanomial(t->pairs, &e);
-	else
-		elo_trinomial(t->w, t->d, t->l, &e);
-	fprintf(f, "%s vs %s: %lld game%s, +%lld =%lld -%lld, score %.1f%%\n",
-	    na, nb, n, n == 1 ? "" : "s", t->w, t->d, t->l, n ? 100.0 *
-	    ((double)t->w + (double)t->d / 2) / (double)n : 0.0);
-	fprintf(f, "  %s as Black +%lld =%lld -%lld, as White +%lld =%lld "
-	    "-%lld\n", na, t->color[BLACK][0], t->color[BLACK][1],
-	    t->color[BLACK][2], t->color[WHITE][0], t->color[WHITE][1],
-	    t->color[WHITE][2]);
-	if (!n)
-		return;
-	/* +0.0, never -0.0 */
-	if (e.finite && !isfinite(e.elo95))
-		fprintf(f, "  Elo %+.1f +- inf, nElo %+.1f +- %.1f (95%%, "
-		    "%s), LOS %.1f%%, draws %.1f%%\n", e.elo + 0.0,
-		    e.nelo + 0.0, e.nelo95, pent ? "pentanomial" :
-		    "trinomial", 100 * e.los, 100.0 * (double)t->d /
-		    (double)n);
-	else if (e.finite)
-		fprintf(f, "  Elo %+.1f +- %.1f, nElo %+.1f +- %.1f (95%%, "
-		    "%s), LOS %.1f%%, draws %.1f%%\n", e.elo + 0.0,
-		    e.elo95, e.nelo + 0.0, e.nelo95, pent ? "pentanomial" :
-		    "trinomial", 100 * e.los, 100.0 * (double)t->d /
-		    (double)n);
-	else
-		fprintf(f, "  Elo %s (one side scored every point), LOS %.1f%%, "
-		    "draws %.1f%%\n", e.elo > 0 ? "+inf" : "-inf",
-		    100 * e.los, 100.0 * (double)t->d / (double)n);
-	if (pent)
-		fprintf(f, "  pairs of %lld: LL %lld, LD %lld, DD+WL %lld, WD "
-		    "%lld, WW %lld\n", np, t->pairs[PAIR_LL], t->pairs[PAIR_LD],
-		    t->pairs[PAIR_DD_WL], t->pairs[PAIR_WD], t->pairs[PAIR_WW]);
-	if (sprt) {
-		double lo, hi, llr = llr_of(sprt, t);
-		enum sprt_verdict v = t->sprt_done ? t->verdict :
-		    sprt_verdict(sprt, llr);
-
-		sprt_bounds(sprt, &lo, &hi);
-		fprintf(f, "  SPRT elo0 %g, elo1 %g, alpha %g, beta %g (%s): "
-		    "LLR %.3f [%.3f, %.3f]: %s\n", sprt->elo0, sprt->elo1,
-		    sprt->alpha, sprt->beta, sprt->model == SPRT_NORMALIZED ?
-		    "normalized" : "logistic", llr, lo, hi,
-		    v == SPRT_H1 ? "H1 accepted" : v == SPRT_H0 ?
-		    "H0 accepted" : "continue");
-		if (t->sprt_done)
-			fprintf(f, "  (the match stopped on it after %lld "
-			    "games, LLR %.3f)\n", t->verdict_games,
-			    t->verdict_llr);
-	}
-}
-
-static void
-print_ends(FILE *f, const long long *ends)
-{
-	int i, any = 0;
-
-	fputs("Endings:", f);
-	for (i = 0; i < END_NB; i++)
-		if (ends[i]) {
-			fprintf(f, "%s %s %lld", any ? "," : "",
-			    match_end_name((enum match_end)i), ends[i]);
-			any = 1;
-		}
-	fputs(any ? "\n" : " none\n", f);
-}
-
-/* --- output --------------------------------------------------------------- */
-
-static void
-json_str(struct strbuf *sb, const char *s)
-{
-	json_t *j = json_string(s);
-	char *t = j ? json_dumps(j, JSON_ENCODE_ANY) : NULL;
-
-	strbuf_adds(sb, t ? t : "\"\"");
-	free(t);
-	json_decref(j);
-}
-
-static int
-write_record(struct match_cmd *c, size_t index, struct game_slot *s,
-    struct strbuf *path)
-{
-	struct write_opts wo;
-	struct diag_list d;
-	struct strbuf plain = STRBUF_INIT, enc = STRBUF_INIT;
-	const char *encoding = c->to->default_encoding ?
-	    c->to->default_encoding : "UTF-8";
-	struct span at;
-	char cp[8];
-	int rc = 0;
-
-	strbuf_reset(path);
-	strbuf_addf(path, "%s/game-%0*zu%s", c->out_dir, c->width, index + 1,
-	    c->to->extensions[0]);
-	memset(&wo, 0, sizeof(wo));
-	wo.csa_version = 3;
-	wo.encoding = encoding;
-	diag_list_init(&d);
-	if (c->to->write(&s->g.rec, &wo, &plain, &d) < 0 || d.errors) {
-		cmd_print_diags(path->buf, &d);
-		rc = -1;
-	} else if (encode_text(plain.buf ? plain.buf : "", plain.len,
-	    encoding, NULL, NULL, &enc, &at, cp) < 0) {
-		cmd_error("%s: '%s' cannot be written in %s", path->buf, cp,
-		    encoding);
-		rc = -1;
-	} else if (output_write_file(path->buf, enc.buf ? enc.buf : "",
-	    enc.len, c->force, -1) < 0) {
-		cmd_error("cannot write '%s': %s", path->buf, errno == EEXIST ?
-		    "it exists (--force replaces it)" : strerror(errno));
-		rc = -1;
-	}
-	diag_list_release(&d);
-	strbuf_release(&plain);
-	strbuf_release(&enc);
-	return rc;
-}
-
-static void
-result_line(struct match_cmd *c, size_t index, struct game_slot *s,
-    const char *record, struct strbuf *sb)
-{
-	const struct match_game *g = &s->g;
-	char buf[4096];
-
-	strbuf_reset(sb);
-	strbuf_addf(sb, "{\"game\":%zu,\"round\":%d", index + 1, s->round);
-	if (s->pair)
-		strbuf_addf(sb, ",\"pair\":%d", s->pair);
-	strbuf_adds(sb, ",\"black\":");
-	json_str(sb, c->eng[s->black].name);
-	strbuf_adds(sb, ",\"white\":");
-	json_str(sb, c->eng[s->white].name);
-	strbuf_addf(sb, ",\"black_engine\":%d,\"white_engine\":%d", s->black,
-	    s->white);
-	strbuf_adds(sb, ",\"opening\":");
-	json_str(sb, c->ops.v[s->opening].where);
-	opening_usi(&c->ops.v[s->opening], buf, sizeof(buf));
-	strbuf_adds(sb, ",\"opening_position\":");
-	json_str(sb, buf);
-	strbuf_addf(sb, ",\"result\":\"%s\",\"reason\":\"%s\"",
-	    match_winner_name(g), match_end_name(g->end));
-	strbuf_adds(sb, ",\"how\":");
-	json_str(sb, g->how);
-	strbuf_addf(sb, ",\"plies\":%d,\"opening_plies\":%d", g->plies,
-	    g->opening_plies);
-	strbuf_addf(sb, ",\"time_black_ms\":%lld,\"time_white_ms\":%lld",
-	    g->used_ms[BLACK], g->used_ms[WHITE]);
-	match_tc_describe(&c->mr.tc, buf, sizeof(buf));
-	strbuf_adds(sb, ",\"tc\":");
-	json_str(sb, buf);
-	ruleset_describe(&c->mr.rs, buf, sizeof(buf));
-	strbuf_adds(sb, ",\"rules\":");
-	json_str(sb, buf);
-	if (record) {
-		strbuf_adds(sb, ",\"record\":");
-		json_str(sb, record);
-	}
-	strbuf_adds(sb, "}\n");
-}
-
-/* A's half points in a game of the slot: 2 win, 1 draw, 0 loss. */
-static int
-half_points(const struct match_game *g, int a_black)
-{
-	if (g->result.winner == WINNER_NONE)
-		return 1;
-	return (g->result.winner == WINNER_BLACK) == a_black ? 2 : 0;
-}
-
-static void
-progress(struct match_cmd *c)
-{
-	const struct tally *t = &c->tallies[0];
-	struct elo_estimate e;
-
-	if (!c->tty || c->quiet)
-		return;
-	if (npairs(t))
-		elo_pentanomial(t->pairs, &e);
-	else
-		elo_trinomial(t->w, t->d, t->l, &e);
-	fprintf(stderr, "\r\033[K%lld/%zu games  +%lld =%lld -%lld",
-	    t->w + t->d + t->l, c->nslots, t->w, t->d, t->l);
-	if (e.n && e.finite)
-		fprintf(stderr, "  Elo %+.1f +- %.1f", e.elo, e.elo95);
-	if (c->has_sprt)
-		fprintf(stderr, "  LLR %.2f", llr_of(&c->sprt, t));
-	fflush(stderr);
-}
-
-/* Writes out the finished games that are next in order (main thread). */
-static void
-emit(struct match_cmd *c)
-{
-	struct strbuf path = STRBUF_INIT, line = STRBUF_INIT;
-
-	while (c->emitted < c->nslots) {
-		struct game_slot *s = &c->slots[c->emitted];
-		size_t idx = c->emitted;
-		struct tally *t;
-		int flip = 0, a_black;
-
-		if (s->state == 0 && (c->stopping || interrupted) &&
-		    c->running == 0) {
-			c->emitted++;	/* never played */
-			continue;
-		}
-		if (s->state != 2)
-			break;
-		c->emitted++;
-		if (s->g.end == END_ABANDONED)
-			continue;
-		pthread_mutex_unlock(&c->mu);
-		if (c->out_dir && write_record(c, idx, s, &path) < 0)
-			c->status = EXIT_TROUBLE;
-		if (!s->g.agrees) {
-			cmd_error("game %zu: the record's own verdict (%s) is "
-			    "not the referee's (%s %s): a bug of kifu, please "
-			    "report it", idx + 1, s->g.rules_verdict,
-			    match_winner_name(&s->g), match_end_name(s->g.end));
-			c->disagreements++;
-		}
-		if (c->results) {
-			result_line(c, idx, s, c->out_dir ? path.buf : NULL,
-			    &line);
-			if (fwrite(line.buf, 1, line.len, c->results) !=
-			    line.len || fflush(c->results) != 0) {
-				cmd_error("cannot write '%s': %s",
-				    c->results_path, strerror(errno));
-				c->status = EXIT_TROUBLE;
-			}
-		}
-		pthread_mutex_lock(&c->mu);
-		c->ends[s->g.end]++;
-		t = tally_for(c->tallies, c->npairings, s->black, s->white,
-		    &flip);
-		a_black = !flip;
-		tally_add(t, a_black, half_points(&s->g, a_black), s->pair ?
-		    s->pair : -1);
-		if (c->has_sprt && !t->sprt_done) {
-			double llr = llr_of(&c->sprt, t);
-			enum sprt_verdict v = sprt_verdict(&c->sprt, llr);
-
-			if (v != SPRT_CONTINUE && (!s->pair || !t->npend)) {
-				t->sprt_done = 1;
-				t->verdict = v;
-				t->verdict_llr = llr;
-				t->verdict_games = t->w + t->d + t->l;
-				if (c->npairings == 1)
-					c->stopping = 1;
-			}
-		}
-		match_game_release(&s->g);
-		match_game_init(&s->g, c->mr.v);
-		progress(c);
-	}
-	strbuf_release(&path);
-	strbuf_release(&line);
-}
-
-/* --- --report ----------------------------------------------------------- */
-
-struct report {
-	char *names[ENGINES_MAX];
-	int nnames;
-	struct tally t[ENGINES_MAX * ENGINES_MAX];
-	int nt;
-	long long ends[END_NB];
-	int file;
-	long long games;
-};
-
-static int
-report_name(struct report *r, const char *name)
-{
-	int i;
-
-	for (i = 0; i < r->nnames; i++)
-		if (!strcmp(r->names[i], name))
-			return i;
-	if (r->nnames == ENGINES_MAX)
-		return -1;
-	r->names[r->nnames] = xstrndup(name, strlen(name));
-	return r->nnames++;
-}
-
-static int
-report_line(void *ctx, json_t *o, char *why, size_t n)
-{
-	struct report *r = ctx;
-	json_t *b = json_object_get(o, "black"), *w = json_object_get(o,
-	    "white"), *res = json_object_get(o, "result"), *reason =
-	    json_object_get(o, "reason"), *pair = json_object_get(o, "pair");
-	int ib, iw, flip = 0, a_black, half, e;
-	struct tally *t;
-
-	if (!json_is_string(b) || !json_is_string(w) || !json_is_string(res)) {
-		snprintf(why, n, "a game needs \"black\", \"white\" and "
-		    "\"result\" strings");
-		return -1;
-	}
-	if (!strcmp(json_string_value(res), "none"))
-		return 0;
-	ib = report_name(r, json_string_value(b));
-	iw = report_name(r, json_string_value(w));
-	if (ib < 0 || iw < 0) {
-		snprintf(why, n, "more than %d engines", ENGINES_MAX);
-		return -1;
-	}
-	if (!strcmp(json_string_value(res), "black"))
-		half = 2;
-	else if (!strcmp(json_string_value(res), "white"))
-		half = 0;
-	else if (!strcmp(json_string_value(res), "draw"))
-		half = 1;
-	else {
-		snprintf(why, n, "\"result\" is black, white, draw or none");
-		return -1;
-	}
-	if (!(t = tally_for(r->t, r->nt, ib, iw, &flip))) {
-		t = &r->t[r->nt++];
-		memset(t, 0, sizeof(*t));
-		t->a = ib;
-		t->b = iw;
-		flip = 0;
-	}
-	a_black = !flip;
-	if (!a_black)
-		half = 2 - half;
-	tally_add(t, a_black, half, json_is_integer(pair) ?
-	    (long long)r->file << 40 | json_integer_value(pair) : -1);
-	if (json_is_string(reason) && (e = match_end_by_name(
-	    json_string_value(reason))) >= 0)
-		r->ends[e]++;
-	r->games++;
-	return 0;
-}
-
-static int
-run_report(char **files, int n, const struct sprt *sprt)
-{
-	struct report r;
-	int i, rc = 0;
-
-	memset(&r, 0, sizeof(r));
-	for (i = 0; i < n; i++) {
-		r.file = i;
-		if (cmd_read_jsonl(files[i], report_line, &r))
-			rc = EXIT_TROUBLE;
-	}
-	for (i = 0; i < r.nt; i++) {
-		print_tally(stdout, &r.t[i], r.names[r.t[i].a],
-		    r.names[r.t[i].b], sprt);
-		free(r.t[i].pend);
-	}
-	if (r.games)
-		print_ends(stdout, r.ends);
-	else
-		printf("no games\n");
-	for (i = 0; i < r.nnames; i++)
-		free(r.names[i]);
-	return rc;
-}
-
-/* --- the match ---------------------------------------------------------- */
-
-static int
-check_engines(struct match_cmd *c)
-{
-	struct usi_error err;
-	int i, j;
-
-	/* Each engine once, before any game: options, variant, limit. */
-	for (i = 0; i < c->neng; i++) {
-		struct usi_engine *e;
-		const char *id;
-
-		if (start_engine(c, i, &e, &err) < 0) {
-			usi_close(e);
-			return cmd_error("%s: %s", c->eng[i].arg, err.msg);
-		}
-		id = usi_engine_name(e);
-		if (!*id)
-			id = c->eng[i].argv[0];
-		c->eng[i].name = xstrndup(id, strlen(id));
-		c->first[i] = e;	/* the first worker's */
-	}
-	/* Names tell the engines apart in records and results. */
-	for (i = 1; i < c->neng; i++)
-		for (j = 0; j < i; j++)
-			if (!strcmp(c->eng[i].name, c->eng[j].name)) {
-				struct strbuf sb = STRBUF_INIT;
-
-				strbuf_addf(&sb, "%s #%d", c->eng[i].name,
-				    i + 1);
-				free(c->eng[i].name);
-				c->eng[i].name = strbuf_detach(&sb, NULL);
-				j = -1;
-			}
-	return 0;
+	te->start.env = es->entry ? (const char *const *)es->entry->env :
+	    NULL;
+	te->start.init_timeout_ms = c->timeout_init ? c->timeout_init :
+	    es->entry ? es->entry->timeout_init : 0;
+	te->start.on_spawn = enginelive_spawn;
+	te->start.on_reap = enginelive_reap;
+	te->options = (const char *const *)es->options;
+	te->noptions = es->noptions;
 }
 
 static int
@@ -1056,12 +310,10 @@ read_openings(struct match_cmd *c)
 		rc = cmd_error("cannot read '%s': %s",
 		    input_display_name(c->openings_path), strerror(errno));
 	} else if (openings_is_book(data.buf ? data.buf : "", data.len)) {
-		long long per = c->games_per_pairing;
-		size_t need = (size_t)(c->repeat ? (per + 1) / 2 : per);
-
 		if (openings_read_book(&c->ops,
 		    input_display_name(c->openings_path), data.buf, data.len,
-		    c->mr.v, c->opening_plies, need, c->seed, err,
+		    c->mr.v, c->opening_plies, schedule_openings_needed(
+		    c->games_per_pairing, c->repeat), c->seed, err,
 		    sizeof(err)) < 0)
 			rc = cmd_error("%s", err);
 	} else if (openings_read(&c->ops, input_display_name(c->openings_path),
@@ -1087,6 +339,116 @@ read_openings(struct match_cmd *c)
 	return 0;
 }
 
+/* --- output --------------------------------------------------------------- */
+
+static int
+write_record(struct match_cmd *c, size_t index, const struct match_game *g,
+    struct strbuf *path)
+{
+	struct write_opts wo;
+	struct diag_list d;
+	struct strbuf plain = STRBUF_INIT, enc = STRBUF_INIT;
+	const char *encoding = c->to->default_encoding ?
+	    c->to->default_encoding : "UTF-8";
+	struct span at;
+	char cp[8];
+	int rc = 0;
+
+	strbuf_reset(path);
+	strbuf_addf(path, "%s/game-%0*zu%s", c->out_dir, c->width, index + 1,
+	    c->to->extensions[0]);
+	memset(&wo, 0, sizeof(wo));
+	wo.csa_version = 3;
+	wo.encoding = encoding;
+	diag_list_init(&d);
+	if (c->to->write(&g->rec, &wo, &plain, &d) < 0 || d.errors) {
+		cmd_print_diags(path->buf, &d);
+		rc = -1;
+	} else if (encode_text(plain.buf ? plain.buf : "", plain.len,
+	    encoding, NULL, NULL, &enc, &at, cp) < 0) {
+		cmd_error("%s: '%s' cannot be written in %s", path->buf, cp,
+		    encoding);
+		rc = -1;
+	} else if (output_write_file(path->buf, enc.buf ? enc.buf : "",
+	    enc.len, c->force, -1) < 0) {
+		cmd_error("cannot write '%s': %s", path->buf, errno == EEXIST ?
+		    "it exists (--force replaces it)" : strerror(errno));
+		rc = -1;
+	}
+	diag_list_release(&d);
+	strbuf_release(&plain);
+	strbuf_release(&enc);
+	return rc;
+}
+
+/* The first pairing's count, on a terminal. */
+static void
+progress(struct match_cmd *c)
+{
+	const struct match_tally *t = &tourney_tallies(c->tourney)->v[0];
+	struct elo_estimate e;
+
+	if (!c->tty || c->quiet)
+		return;
+	match_tally_elo(t, &e);
+	fprintf(stderr, "\r\033[K%lld/%zu games  +%lld =%lld -%lld",
+	    match_tally_games(t), c->sched.n, t->w, t->d, t->l);
+	if (e.n && e.finite)
+		fprintf(stderr, "  Elo %+.1f +- %.1f", e.elo, e.elo95);
+	if (c->has_sprt)
+		fprintf(stderr, "  LLR %.2f", match_tally_llr(t, &c->sprt));
+	fflush(stderr);
+}
+
+/* A game finished, in game order: its record, its line, the progress. */
+static void
+on_game(void *ctx, const struct tourney_game *tg)
+{
+	struct match_cmd *c = ctx;
+	const struct match_game *g = tg->g;
+	size_t idx = tg->index;
+
+	if (c->out_dir && write_record(c, idx, g, &c->path) < 0)
+		c->status = EXIT_TROUBLE;
+	if (!g->agrees) {
+		cmd_error("game %zu: the record's own verdict (%s) is not the "
+		    "referee's (%s %s): a bug of kifu, please report it",
+		    idx + 1, g->rules_verdict, match_winner_name(g),
+		    match_end_name(g->end));
+		c->disagreements++;
+	}
+	if (c->results) {
+		results_line(&c->line, idx, tg->s, g,
+		    tourney_engine_name(c->tourney, tg->s->black),
+		    tourney_engine_name(c->tourney, tg->s->white),
+		    &c->ops.v[tg->s->opening], &c->mr,
+		    c->out_dir ? c->path.buf : NULL);
+		if (fwrite(c->line.buf, 1, c->line.len, c->results) !=
+		    c->line.len || fflush(c->results) != 0) {
+			cmd_error("cannot write '%s': %s", c->results_path,
+			    strerror(errno));
+			c->status = EXIT_TROUBLE;
+		}
+	}
+	progress(c);
+}
+
+static void
+print_tallies(const struct match_tallies *ts, const char *const *names,
+    const struct sprt *sprt, const long long *ends)
+{
+	struct strbuf out = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < ts->n; i++)
+		match_tally_text(&ts->v[i], names[ts->v[i].a],
+		    names[ts->v[i].b], sprt, &out);
+	if (ends)
+		results_ends_text(ends, &out);
+	fwrite(out.buf ? out.buf : "", 1, out.len, stdout);
+	strbuf_release(&out);
+}
+
 static void
 print_overhead(struct match_cmd *c)
 {
@@ -1101,67 +463,88 @@ print_overhead(struct match_cmd *c)
 	fclose(f);
 }
 
+/* --- --report ----------------------------------------------------------- */
+
+static int
+run_report(char **files, int n, const struct sprt *sprt)
+{
+	struct results_report r;
+	int i, rc = 0;
+
+	results_report_init(&r);
+	for (i = 0; i < n; i++) {
+		r.source = i;
+		if (cmd_read_jsonl(files[i], results_report_line, &r))
+			rc = EXIT_TROUBLE;
+	}
+	print_tallies(&r.t, (const char *const *)r.names, sprt, r.games ?
+	    r.ends : NULL);
+	if (!r.games)
+		printf("no games\n");
+	results_report_release(&r);
+	return rc;
+}
+
+/* --- the match ---------------------------------------------------------- */
+
 static int
 run(struct match_cmd *c)
 {
-	struct worker *w;
-	int i, nw;
+	struct tourney_engine te[ENGINES_MAX];
+	struct tourney_opts to;
+	const char *names[ENGINES_MAX];
+	struct schedule_opts so;
+	char err[1024];
+	long long played = 0;
+	double start;
+	int i, rc;
 
-	if (check_engines(c))
-		return EXIT_TROUBLE;
+	memset(&so, 0, sizeof(so));
+	so.nengines = c->neng;
+	so.round_robin = c->round_robin;
+	so.games = c->games_per_pairing;
+	so.repeat = c->repeat;
+	so.order = c->order;
+	so.nopenings = c->ops.n;
+	schedule_make(&c->sched, &so);
+	for (i = 0; i < c->neng; i++)
+		tourney_engine(c, i, &te[i]);
+	memset(&to, 0, sizeof(to));
+	to.engines = te;
+	to.nengines = c->neng;
+	to.mr = &c->mr;
+	to.ops = &c->ops;
+	to.sched = &c->sched;
+	to.concurrency = c->concurrency;
+	to.affinity = c->affinity;
+	to.sprt = c->has_sprt ? &c->sprt : NULL;
+	to.stop = &interrupted;
+	to.warn = engine_warn;
+	to.game = on_game;
+	to.game_ctx = c;
+	to.overhead = c->want_overhead ? &c->ov : NULL;
+	c->tourney = tourney_new(&to);
+	if (tourney_start_engines(c->tourney, err, sizeof(err)) < 0)
+		return cmd_error("%s", err);
 	if (c->out_dir && mkdir(c->out_dir, 0777) < 0 && errno != EEXIST)
 		return cmd_error("cannot make '%s': %s", c->out_dir,
 		    strerror(errno));
 	if (c->results_path && !(c->results = fopen(c->results_path, "a")))
 		return cmd_error("cannot open '%s': %s", c->results_path,
 		    strerror(errno));
-	schedule(c);
 	for (c->width = 4; c->width < 12; c->width++) {
 		size_t lim = 1;
 
 		for (i = 0; i < c->width; i++)
 			lim *= 10;
-		if (c->nslots < lim)
+		if (c->sched.n < lim)
 			break;
-	}
-	c->tallies = xcalloc((size_t)c->npairings, sizeof(*c->tallies));
-	for (i = 0; i < c->npairings; i++) {
-		c->tallies[i].a = c->pairings[i][0];
-		c->tallies[i].b = c->pairings[i][1];
 	}
 	c->tty = isatty(2);
-	c->start = clock_now();
-	nw = c->concurrency < (int)c->nslots ? c->concurrency : (int)c->nslots;
-	w = xcalloc((size_t)(nw ? nw : 1), sizeof(*w));
-	pthread_mutex_init(&c->mu, NULL);
-	pthread_cond_init(&c->done_cv, NULL);
+	start = clock_now();
 	enginelive_signals(1, &interrupted);
-	c->running = nw;
-	for (i = 0; i < nw; i++) {
-		w[i].c = c;
-		w[i].id = i;
-		if (pthread_create(&w[i].t, NULL, worker_main, &w[i]) != 0) {
-			cmd_error("cannot start a thread");
-			c->running--;
-			w[i].c = NULL;
-		}
-	}
-	pthread_mutex_lock(&c->mu);
-	for (;;) {
-		emit(c);
-		if (c->running == 0 && (c->emitted >= c->nslots || c->stopping ||
-		    interrupted)) {
-			emit(c);
-			break;
-		}
-		pthread_cond_wait(&c->done_cv, &c->mu);
-	}
-	pthread_mutex_unlock(&c->mu);
-	for (i = 0; i < nw; i++)
-		if (w[i].c)
-			pthread_join(w[i].t, NULL);
+	rc = tourney_run(c->tourney, err, sizeof(err));
 	enginelive_signals(0, NULL);
-	free(w);
 	if (c->tty && !c->quiet)
 		fputs("\r\033[K", stderr);
 	if (c->results && fclose(c->results) != 0) {
@@ -1169,23 +552,19 @@ run(struct match_cmd *c)
 		    strerror(errno));
 		c->status = EXIT_TROUBLE;
 	}
-	for (i = 0; i < c->npairings; i++)
-		print_tally(stdout, &c->tallies[i],
-		    c->eng[c->tallies[i].a].name, c->eng[c->tallies[i].b].name,
-		    c->has_sprt ? &c->sprt : NULL);
-	print_ends(stdout, c->ends);
-	{
-		long long played = 0;
-
-		for (i = 0; i < END_NB; i++)
-			played += c->ends[i];
-		printf("%lld game%s in %.1f s\n", played, played == 1 ? "" :
-		    "s", clock_now() - c->start);
-	}
+	c->results = NULL;
+	for (i = 0; i < c->neng; i++)
+		names[i] = tourney_engine_name(c->tourney, i);
+	print_tallies(tourney_tallies(c->tourney), names, c->has_sprt ?
+	    &c->sprt : NULL, tourney_ends(c->tourney));
+	for (i = 0; i < END_NB; i++)
+		played += tourney_ends(c->tourney)[i];
+	printf("%lld game%s in %.1f s\n", played, played == 1 ? "" : "s",
+	    clock_now() - start);
 	fflush(stdout);
 	print_overhead(c);
-	if (c->fatal[0])
-		return cmd_error("the match stopped: %s", c->fatal);
+	if (rc < 0)
+		return cmd_error("the match stopped: %s", err);
 	if (interrupted) {
 		cmd_note("interrupted: games in progress were abandoned");
 		return 130;
@@ -1219,19 +598,14 @@ release(struct match_cmd *c)
 		free(es->options);
 		free(es->user_opts);
 		usi_argv_free(es->argv);
-		free(es->name);
 	}
-	for (k = 0; k < c->nslots; k++)
-		match_game_release(&c->slots[k].g);
-	free(c->slots);
-	for (i = 0; c->tallies && i < c->npairings; i++)
-		free(c->tallies[i].pend);
-	free(c->tallies);
-	free(c->pairings);
+	/* the tourney first: it borrows the schedule and the openings */
+	tourney_free(c->tourney);
+	schedule_release(&c->sched);
 	free(c->order);
 	free(c->ov.us);
-	for (i = 0; i < c->neng; i++)
-		usi_close(c->first[i]);
+	strbuf_release(&c->path);
+	strbuf_release(&c->line);
 	openings_release(&c->ops);
 	enginefile_release(&c->ef);
 }
@@ -1294,10 +668,12 @@ cmd_match(int argc, char **argv)
 	static struct match_cmd c;
 	const char *rules = "csa";
 	char err[512];
-	int opt, report = 0, rc, i, j, tournament_given = 0, rules_given = 0;
+	int opt, report = 0, rc, tournament_given = 0, rules_given = 0;
 	long long games = 2;
 
 	memset(&c, 0, sizeof(c));
+	strbuf_init(&c.path);
+	strbuf_init(&c.line);
 	interrupted = 0;
 	c.concurrency = 1;
 	c.repeat = 1;
@@ -1498,17 +874,6 @@ cmd_match(int argc, char **argv)
 		}
 	}
 	c.games_per_pairing = games;
-	/* the pairings */
-	c.pairings = xcalloc((size_t)(c.neng * c.neng), sizeof(*c.pairings));
-	for (i = 0; i < c.neng; i++)
-		for (j = i + 1; j < c.neng; j++)
-			if (c.round_robin || i == 0) {
-				c.pairings[c.npairings][0] = i;
-				c.pairings[c.npairings++][1] = j;
-			}
-	if (c.opening_plies < 0 && c.openings_path) {
-		/* lines: all their moves; records: 16 (openings_read) */
-	}
 	if (c.out_dir && c.to->write_at)
 		return cmd_usage_error(cmd_match_usage, "-t: a format of whole "
 		    "records");

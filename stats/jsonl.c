@@ -8,26 +8,22 @@
 #include "api/input.h"
 
 int
-jsonl_read(const char *path, jsonl_fn fn, void *ctx, struct diag_list *d)
+jsonl_parse(const char *text, size_t len, jsonl_fn fn, void *ctx,
+    struct diag_list *d)
 {
-	struct strbuf data = STRBUF_INIT;
 	size_t off = 0, line = 0;
 	int status = 0;
 
-	if (input_read(path, &data) < 0) {
-		strbuf_release(&data);
-		return -1;
-	}
-	while (off < data.len) {
-		const char *nl = memchr(data.buf + off, '\n', data.len - off);
-		size_t end = nl ? (size_t)(nl - data.buf) : data.len;
+	while (off < len) {
+		const char *nl = memchr(text + off, '\n', len - off);
+		size_t end = nl ? (size_t)(nl - text) : len;
 		char why[160] = "not an object";
 		json_error_t je;
 		json_t *o;
 
 		line++;
 		if (end > off) {
-			o = json_loadb(data.buf + off, end - off, 0, &je);
+			o = json_loadb(text + off, end - off, 0, &je);
 			if (!o || !json_is_object(o) ||
 			    fn(ctx, o, why, sizeof(why)) < 0) {
 				struct span at = { 0, 0, 0, 0 };
@@ -42,6 +38,20 @@ jsonl_read(const char *path, jsonl_fn fn, void *ctx, struct diag_list *d)
 		}
 		off = end + 1;
 	}
+	return status;
+}
+
+int
+jsonl_read(const char *path, jsonl_fn fn, void *ctx, struct diag_list *d)
+{
+	struct strbuf data = STRBUF_INIT;
+	int status;
+
+	if (input_read(path, &data) < 0) {
+		strbuf_release(&data);
+		return -1;
+	}
+	status = jsonl_parse(data.buf ? data.buf : "", data.len, fn, ctx, d);
 	strbuf_release(&data);
 	return status;
 }

@@ -1,6 +1,6 @@
 /*
  * jsonl.h - reading JSON Lines: the shards `kifu summary` and `kifu stats
- * --merge` merge.
+ * --merge` merge, and the results files of `kifu match --report`.
  */
 #ifndef KIFU_STATS_JSONL_H
 #define KIFU_STATS_JSONL_H
@@ -25,6 +25,10 @@ typedef int (*jsonl_fn)(void *ctx, json_t *o, char *why, size_t n);
  * line was an error, or -1 with errno set when the file cannot be read.
  */
 int jsonl_read(const char *path, jsonl_fn fn, void *ctx,
+    struct diag_list *d);
+
+/* The same on text in memory: returns 0, or 1 when some line was an error. */
+int jsonl_parse(const char *text, size_t len, jsonl_fn fn, void *ctx,
     struct diag_list *d);
 
 #endif /* KIFU_STATS_JSONL_H */
