@@ -142,32 +142,34 @@ const char cmd_match_usage[] =
 #define ENGINES_MAX TOURNEY_ENGINES_MAX
 #define THREADS_MAX 64
 
+/*
+ * What the options say goes straight into the library's option structs
+ * (so, topts: the schedule's and the tourney's); the rest is the command's.
+ */
+
 struct engine_spec {
 	const char *arg;		/* --engine as given */
 	const char **user_opts;		/* --option for it */
 	size_t nuser;
-	const struct engine_entry *entry;
-	char **argv;
-	char **options;			/* "Name=Value", in order */
-	size_t noptions;
+	struct engine_use use;		/* resolved */
 };
 
 struct match_cmd {
 	struct engine_spec eng[ENGINES_MAX];
+	struct tourney_engine te[ENGINES_MAX];
 	int neng;
 	const char *engines_path, *engine_log;
 	long long timeout_init;
-	int round_robin;
-	long long games_per_pairing;
-	int concurrency, affinity, quiet;
+	struct schedule_opts so;
+	struct tourney_opts topts;
+	int quiet;
 	struct match_rules mr;
 	int max_moves;			/* -1: the rule set's */
 	const char *openings_path;
 	int opening_plies;		/* -1: the default */
-	int repeat, random;
+	int random;
 	unsigned long long seed;
-	int has_sprt;
-	struct sprt sprt;
+	struct sprt sprt;		/* topts.sprt points here when given */
 	const char *out_dir, *results_path;
 	const struct format *to;
 	int force;
@@ -183,90 +185,12 @@ struct match_cmd {
 	int tty;
 	int disagreements;
 	struct strbuf path, line;
-	/* the bench's samples */
-	struct match_overhead ov;
-	int want_overhead;
+	struct match_overhead ov;	/* the bench's samples */
 };
 
 static volatile sig_atomic_t interrupted;
 
-static int
-parse_pair(const char *s, int *a, int *b, int *c, int three)
-{
-	char *end;
-	long x, y, z = 0;
-
-	x = strtol(s, &end, 10);
-	if (end == s || *end != ',' || x < 0 || x > 1000000)
-		return -1;
-	s = end + 1;
-	y = strtol(s, &end, 10);
-	if (end == s || y <= 0 || y > 100000)
-		return -1;
-	if (*end == ',' && three) {
-		s = end + 1;
-		z = strtol(s, &end, 10);
-		if (end == s || z < 0 || z > 100000)
-			return -1;
-	}
-	if (*end)
-		return -1;
-	*a = (int)x;
-	*b = (int)y;
-	if (c)
-		*c = (int)z;
-	return 0;
-}
-
 /* --- engines ---------------------------------------------------------------- */
-
-/* A later setting of an option replaces the earlier, in its place. */
-static void
-add_option(struct engine_spec *es, const char *kv)
-{
-	size_t n = strcspn(kv, "="), i;
-
-	for (i = 0; i < es->noptions; i++)
-		if (!strncasecmp(es->options[i], kv, n) &&
-		    es->options[i][n] == '=') {
-			free(es->options[i]);
-			es->options[i] = xstrndup(kv, strlen(kv));
-			return;
-		}
-	es->options = xreallocarray(es->options, es->noptions + 1,
-	    sizeof(*es->options));
-	es->options[es->noptions++] = xstrndup(kv, strlen(kv));
-}
-
-static int
-resolve_engines(struct match_cmd *c)
-{
-	struct usi_error err;
-	char msg[1024];
-	int i;
-	size_t k;
-
-	if (enginefile_load(&c->ef, c->engines_path, msg, sizeof(msg)) < 0)
-		return cmd_error("%s", msg);
-	for (i = 0; i < c->neng; i++) {
-		struct engine_spec *es = &c->eng[i];
-
-		es->entry = enginefile_find(&c->ef, es->arg);
-		if (usi_split_command(es->entry ? es->entry->command : es->arg,
-		    &es->argv, &err) < 0)
-			return cmd_error("%s", err.msg);
-		if (es->entry)
-			for (k = 0; k < es->entry->noptions; k++)
-				add_option(es, es->entry->options[k]);
-		for (k = 0; k < es->nuser; k++)
-			add_option(es, es->user_opts[k]);
-		for (k = 0; k < es->noptions; k++)
-			if (strchr(es->options[k], '\n'))
-				return cmd_error("an option holds a line "
-				    "break");
-	}
-	return 0;
-}
 
 static void
 engine_warn(void *ctx, const char *msg)
@@ -275,67 +199,51 @@ engine_warn(void *ctx, const char *msg)
 	cmd_warning("%s", msg);
 }
 
-/* How the tourney starts engine i: the command line beats the file. */
-static void
-tourney_engine(const struct match_cmd *c, int i, struct tourney_engine *te)
+/* Each --engine as the tourney starts it; the command line beats the file. */
+static int
+resolve_engines(struct match_cmd *c)
 {
-	const struct engine_spec *es = &c->eng[i];
+	char msg[1024];
+	int i;
 
-	memset(te, 0, sizeof(*te));
-	te->arg = es->arg;
-	te->start.argv = es->argv;
-	te->start.log_path = c->engine_log ? c->engine_log : es->entry ?
-	    es->entry->log : NULL;
-	te->start.env = es->entry ? (const char *const *)es->entry->env :
-	    NULL;
-	te->start.init_timeout_ms = c->timeout_init ? c->timeout_init :
-	    es->entry ? es->entry->timeout_init : 0;
-	te->start.on_spawn = enginelive_spawn;
-	te->start.on_reap = enginelive_reap;
-	te->options = (const char *const *)es->options;
-	te->noptions = es->noptions;
+	if (enginefile_load(&c->ef, c->engines_path, msg, sizeof(msg)) < 0)
+		return cmd_error("%s", msg);
+	for (i = 0; i < c->neng; i++) {
+		struct engine_spec *es = &c->eng[i];
+		const struct engine_use *u = &es->use;
+		struct tourney_engine *te = &c->te[i];
+
+		if (enginefile_use(&c->ef, es->arg, es->user_opts, es->nuser,
+		    &es->use, msg, sizeof(msg)) < 0)
+			return cmd_error("%s", msg);
+		te->arg = es->arg;
+		te->start.argv = u->argv;
+		te->start.log_path = c->engine_log ? c->engine_log : u->entry ?
+		    u->entry->log : NULL;
+		te->start.env = u->entry ? (const char *const *)u->entry->env :
+		    NULL;
+		te->start.init_timeout_ms = c->timeout_init ? c->timeout_init :
+		    u->entry ? u->entry->timeout_init : 0;
+		te->start.on_spawn = enginelive_spawn;
+		te->start.on_reap = enginelive_reap;
+		te->options = (const char *const *)u->options;
+		te->noptions = u->noptions;
+	}
+	return 0;
 }
 
 static int
 read_openings(struct match_cmd *c)
 {
-	struct strbuf data = STRBUF_INIT;
 	char err[1024];
-	int rc = 0;
 
 	openings_init(&c->ops);
-	if (!c->openings_path) {
-		openings_add_start(&c->ops, c->mr.v);
-	} else if (input_read(c->openings_path, &data) < 0) {
-		rc = cmd_error("cannot read '%s': %s",
-		    input_display_name(c->openings_path), strerror(errno));
-	} else if (openings_is_book(data.buf ? data.buf : "", data.len)) {
-		if (openings_read_book(&c->ops,
-		    input_display_name(c->openings_path), data.buf, data.len,
-		    c->mr.v, c->opening_plies, schedule_openings_needed(
-		    c->games_per_pairing, c->repeat), c->seed, err,
-		    sizeof(err)) < 0)
-			rc = cmd_error("%s", err);
-	} else if (openings_read(&c->ops, input_display_name(c->openings_path),
-	    data.buf ? data.buf : "", data.len, c->mr.v, c->opening_plies,
-	    err, sizeof(err)) < 0) {
-		rc = cmd_error("%s", err);
-	} else if (!c->ops.n) {
-		rc = cmd_error("%s: no opening in the file",
-		    input_display_name(c->openings_path));
-	}
-	strbuf_release(&data);
-	if (rc)
-		return rc;
+	if (openings_load(&c->ops, c->openings_path, c->mr.v, c->opening_plies,
+	    schedule_openings_needed(c->so.games, c->so.repeat), c->seed,
+	    err, sizeof(err)) < 0)
+		return cmd_error("%s", err);
 	c->order = xcalloc(c->ops.n, sizeof(*c->order));
-	if (c->random) {
-		openings_shuffle(c->order, c->ops.n, c->seed);
-	} else {
-		size_t i;
-
-		for (i = 0; i < c->ops.n; i++)
-			c->order[i] = i;
-	}
+	openings_order(c->order, c->ops.n, c->random, c->seed);
 	return 0;
 }
 
@@ -395,8 +303,8 @@ progress(struct match_cmd *c)
 	    match_tally_games(t), c->sched.n, t->w, t->d, t->l);
 	if (e.n && e.finite)
 		fprintf(stderr, "  Elo %+.1f +- %.1f", e.elo, e.elo95);
-	if (c->has_sprt)
-		fprintf(stderr, "  LLR %.2f", match_tally_llr(t, &c->sprt));
+	if (c->topts.sprt)
+		fprintf(stderr, "  LLR %.2f", match_tally_llr(t, c->topts.sprt));
 	fflush(stderr);
 }
 
@@ -490,40 +398,28 @@ run_report(char **files, int n, const struct sprt *sprt)
 static int
 run(struct match_cmd *c)
 {
-	struct tourney_engine te[ENGINES_MAX];
-	struct tourney_opts to;
 	const char *names[ENGINES_MAX];
-	struct schedule_opts so;
 	char err[1024];
 	long long played = 0;
 	double start;
 	int i, rc;
 
-	memset(&so, 0, sizeof(so));
-	so.nengines = c->neng;
-	so.round_robin = c->round_robin;
-	so.games = c->games_per_pairing;
-	so.repeat = c->repeat;
-	so.order = c->order;
-	so.nopenings = c->ops.n;
-	schedule_make(&c->sched, &so);
-	for (i = 0; i < c->neng; i++)
-		tourney_engine(c, i, &te[i]);
-	memset(&to, 0, sizeof(to));
-	to.engines = te;
-	to.nengines = c->neng;
-	to.mr = &c->mr;
-	to.ops = &c->ops;
-	to.sched = &c->sched;
-	to.concurrency = c->concurrency;
-	to.affinity = c->affinity;
-	to.sprt = c->has_sprt ? &c->sprt : NULL;
-	to.stop = &interrupted;
-	to.warn = engine_warn;
-	to.game = on_game;
-	to.game_ctx = c;
-	to.overhead = c->want_overhead ? &c->ov : NULL;
-	c->tourney = tourney_new(&to);
+	c->so.nengines = c->neng;
+	c->so.order = c->order;
+	c->so.nopenings = c->ops.n;
+	schedule_make(&c->sched, &c->so);
+	c->topts.engines = c->te;
+	c->topts.nengines = c->neng;
+	c->topts.mr = &c->mr;
+	c->topts.ops = &c->ops;
+	c->topts.sched = &c->sched;
+	c->topts.stop = &interrupted;
+	c->topts.warn = engine_warn;
+	c->topts.game = on_game;
+	c->topts.game_ctx = c;
+	if (getenv("KIFU_MATCH_OVERHEAD"))
+		c->topts.overhead = &c->ov;
+	c->tourney = tourney_new(&c->topts);
 	if (tourney_start_engines(c->tourney, err, sizeof(err)) < 0)
 		return cmd_error("%s", err);
 	if (c->out_dir && mkdir(c->out_dir, 0777) < 0 && errno != EEXIST)
@@ -555,8 +451,8 @@ run(struct match_cmd *c)
 	c->results = NULL;
 	for (i = 0; i < c->neng; i++)
 		names[i] = tourney_engine_name(c->tourney, i);
-	print_tallies(tourney_tallies(c->tourney), names, c->has_sprt ?
-	    &c->sprt : NULL, tourney_ends(c->tourney));
+	print_tallies(tourney_tallies(c->tourney), names, c->topts.sprt,
+	    tourney_ends(c->tourney));
 	for (i = 0; i < END_NB; i++)
 		played += tourney_ends(c->tourney)[i];
 	printf("%lld game%s in %.1f s\n", played, played == 1 ? "" : "s",
@@ -588,16 +484,10 @@ static void
 release(struct match_cmd *c)
 {
 	int i;
-	size_t k;
 
 	for (i = 0; i < c->neng; i++) {
-		struct engine_spec *es = &c->eng[i];
-
-		for (k = 0; k < es->noptions; k++)
-			free(es->options[k]);
-		free(es->options);
-		free(es->user_opts);
-		usi_argv_free(es->argv);
+		engine_use_release(&c->eng[i].use);
+		free(c->eng[i].user_opts);
 	}
 	/* the tourney first: it borrows the schedule and the openings */
 	tourney_free(c->tourney);
@@ -675,8 +565,8 @@ cmd_match(int argc, char **argv)
 	strbuf_init(&c.path);
 	strbuf_init(&c.line);
 	interrupted = 0;
-	c.concurrency = 1;
-	c.repeat = 1;
+	c.topts.concurrency = 1;
+	c.so.repeat = 1;
 	c.seed = 1;
 	c.max_moves = -1;
 	c.opening_plies = -1;
@@ -722,9 +612,9 @@ cmd_match(int argc, char **argv)
 		case OPT_TOURNAMENT:
 			tournament_given = 1;
 			if (!strcmp(optarg, "gauntlet"))
-				c.round_robin = 0;
+				c.so.round_robin = 0;
 			else if (!strcmp(optarg, "round-robin"))
-				c.round_robin = 1;
+				c.so.round_robin = 1;
 			else
 				return cmd_usage_error(cmd_match_usage,
 				    "--tournament is gauntlet or round-robin");
@@ -740,12 +630,12 @@ cmd_match(int argc, char **argv)
 				games *= 2;
 			break;
 		case OPT_CONCURRENCY:
-			if ((c.concurrency = cmd_parse_int(optarg,
+			if ((c.topts.concurrency = cmd_parse_int(optarg,
 			    THREADS_MAX)) < 1)
 				return cmd_usage_error(cmd_match_usage,
 				    "--concurrency takes 1 to %d", THREADS_MAX);
 			break;
-		case OPT_AFFINITY: c.affinity = 1; break;
+		case OPT_AFFINITY: c.topts.affinity = 1; break;
 		case OPT_TC:
 			if (match_tc_parse(optarg, &c.mr.tc, err,
 			    sizeof(err)) < 0)
@@ -780,8 +670,8 @@ cmd_match(int argc, char **argv)
 				return cmd_usage_error(cmd_match_usage,
 				    "--opening-plies takes a count");
 			break;
-		case OPT_REPEAT: c.repeat = 1; break;
-		case OPT_NO_REPEAT: c.repeat = 0; break;
+		case OPT_REPEAT: c.so.repeat = 1; break;
+		case OPT_NO_REPEAT: c.so.repeat = 0; break;
 		case OPT_RANDOM: c.random = 1; break;
 		case OPT_SEED:
 			{
@@ -794,15 +684,12 @@ cmd_match(int argc, char **argv)
 			}
 			break;
 		case OPT_RESIGN:
-			if (parse_pair(optarg, &c.mr.resign_cp,
-			    &c.mr.resign_moves, NULL, 0) < 0 ||
-			    !c.mr.resign_cp)
+			if (match_resign_parse(optarg, &c.mr) < 0)
 				return cmd_usage_error(cmd_match_usage,
 				    "--resign takes <cp>,<moves>, as 1000,3");
 			break;
 		case OPT_DRAW:
-			if (parse_pair(optarg, &c.mr.draw_cp, &c.mr.draw_moves,
-			    &c.mr.draw_after, 1) < 0)
+			if (match_draw_parse(optarg, &c.mr) < 0)
 				return cmd_usage_error(cmd_match_usage,
 				    "--draw takes <cp>,<moves>[,<ply>], as "
 				    "10,8,80");
@@ -811,7 +698,7 @@ cmd_match(int argc, char **argv)
 			if (sprt_parse(optarg, &c.sprt, err, sizeof(err)) < 0)
 				return cmd_usage_error(cmd_match_usage,
 				    "--sprt: %s", err);
-			c.has_sprt = 1;
+			c.topts.sprt = &c.sprt;
 			break;
 		case OPT_REPORT: report = 1; break;
 		case OPT_RESULTS: c.results_path = optarg; break;
@@ -839,8 +726,7 @@ cmd_match(int argc, char **argv)
 		if (optind == argc)
 			return cmd_usage_error(cmd_match_usage, "--report needs "
 			    "a results file");
-		return run_report(argv + optind, argc - optind, c.has_sprt ?
-		    &c.sprt : NULL);
+		return run_report(argv + optind, argc - optind, c.topts.sprt);
 	}
 	if (optind < argc)
 		return cmd_usage_error(cmd_match_usage, "unexpected argument "
@@ -873,7 +759,7 @@ cmd_match(int argc, char **argv)
 			ruleset_set(&c.mr.rs, "max-moves", v);
 		}
 	}
-	c.games_per_pairing = games;
+	c.so.games = games;
 	if (c.out_dir && c.to->write_at)
 		return cmd_usage_error(cmd_match_usage, "-t: a format of whole "
 		    "records");
@@ -881,7 +767,6 @@ cmd_match(int argc, char **argv)
 		release(&c);
 		return rc;
 	}
-	c.want_overhead = getenv("KIFU_MATCH_OVERHEAD") != NULL;
 	rc = run(&c);
 	release(&c);
 	return rc;

@@ -7,8 +7,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "enginefile.h"
+#include "usi.h"
 #include "api/input.h"
 #include "core/xalloc.h"
 
@@ -554,4 +556,63 @@ enginefile_find(const struct engine_file *f, const char *name)
 		if (!strcmp(f->v[i].name, name))
 			return &f->v[i];
 	return NULL;
+}
+
+/* A later setting of an option replaces the earlier, in its place. */
+static void
+use_option(struct engine_use *u, const char *kv)
+{
+	size_t n = strcspn(kv, "="), i;
+
+	for (i = 0; i < u->noptions; i++)
+		if (!strncasecmp(u->options[i], kv, n) &&
+		    u->options[i][n] == '=') {
+			free(u->options[i]);
+			u->options[i] = xstrndup(kv, strlen(kv));
+			return;
+		}
+	u->options = xreallocarray(u->options, u->noptions + 1,
+	    sizeof(*u->options));
+	u->options[u->noptions++] = xstrndup(kv, strlen(kv));
+}
+
+int
+enginefile_use(const struct engine_file *f, const char *name,
+    const char *const *user, size_t nuser, struct engine_use *u, char *err,
+    size_t n)
+{
+	struct usi_error ue;
+	size_t k;
+
+	memset(u, 0, sizeof(*u));
+	u->entry = enginefile_find(f, name);
+	if (usi_split_command(u->entry ? u->entry->command : name, &u->argv,
+	    &ue) < 0) {
+		snprintf(err, n, "%s", ue.msg);
+		return -1;
+	}
+	if (u->entry)
+		for (k = 0; k < u->entry->noptions; k++)
+			use_option(u, u->entry->options[k]);
+	for (k = 0; k < nuser; k++)
+		use_option(u, user[k]);
+	for (k = 0; k < u->noptions; k++)
+		if (strchr(u->options[k], '\n')) {
+			/* a setoption line would end there */
+			snprintf(err, n, "an option holds a line break");
+			return -1;
+		}
+	return 0;
+}
+
+void
+engine_use_release(struct engine_use *u)
+{
+	size_t k;
+
+	for (k = 0; k < u->noptions; k++)
+		free(u->options[k]);
+	free(u->options);
+	usi_argv_free(u->argv);
+	memset(u, 0, sizeof(*u));
 }

@@ -87,4 +87,27 @@ int enginefile_load(struct engine_file *f, const char *path, char *err,
 const struct engine_entry *enginefile_find(const struct engine_file *f,
     const char *name);
 
+/*
+ * An engine as a command names it (--engine and the --option's after
+ * it): the file's entry of that name, else a command line (split as a
+ * shell would). Its options are the entry's, then the user's; a later
+ * setting of a name (in any case) replaces the earlier in its place.
+ */
+struct engine_use {
+	const struct engine_entry *entry;	/* the file's; NULL: none */
+	char **argv;			/* owned (usi_argv_free) */
+	char **options;			/* owned: "Name=Value", in order */
+	size_t noptions;
+};
+
+/*
+ * Resolves name and the user's "Name=Value" options (borrowed) into u.
+ * Returns 0, or -1 with why in err (a command line that does not split,
+ * an option holding a line break). u is to be released either way.
+ */
+int enginefile_use(const struct engine_file *f, const char *name,
+    const char *const *user, size_t nuser, struct engine_use *u, char *err,
+    size_t n);
+void engine_use_release(struct engine_use *u);
+
 #endif /* KIFU_ENGINE_ENGINEFILE_H */

@@ -206,6 +206,59 @@ match_tc_csa(const struct match_tc *tc, char *buf, size_t n)
 
 /* --- the game's record ---------------------------------------------------- */
 
+/* "a,b" or, with three, "a,b[,c]": a 0..1000000, b 1..100000, c 0..100000. */
+static int
+parse_counts(const char *s, int *a, int *b, int *c, int three)
+{
+	char *end;
+	long x, y, z = 0;
+
+	x = strtol(s, &end, 10);
+	if (end == s || *end != ',' || x < 0 || x > 1000000)
+		return -1;
+	s = end + 1;
+	y = strtol(s, &end, 10);
+	if (end == s || y <= 0 || y > 100000)
+		return -1;
+	if (*end == ',' && three) {
+		s = end + 1;
+		z = strtol(s, &end, 10);
+		if (end == s || z < 0 || z > 100000)
+			return -1;
+	}
+	if (*end)
+		return -1;
+	*a = (int)x;
+	*b = (int)y;
+	*c = (int)z;
+	return 0;
+}
+
+int
+match_resign_parse(const char *text, struct match_rules *mr)
+{
+	int cp, moves, unused;
+
+	if (parse_counts(text, &cp, &moves, &unused, 0) < 0 || !cp)
+		return -1;
+	mr->resign_cp = cp;
+	mr->resign_moves = moves;
+	return 0;
+}
+
+int
+match_draw_parse(const char *text, struct match_rules *mr)
+{
+	int cp, moves, after;
+
+	if (parse_counts(text, &cp, &moves, &after, 1) < 0)
+		return -1;
+	mr->draw_cp = cp;
+	mr->draw_moves = moves;
+	mr->draw_after = after;
+	return 0;
+}
+
 void
 match_game_init(struct match_game *g, const struct variant *v)
 {

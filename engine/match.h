@@ -82,6 +82,14 @@ struct match_rules {
 	const char *event;		/* the record's EVENT; NULL none */
 };
 
+/*
+ * Reads score adjudication's settings into mr: resign "<cp>,<moves>"
+ * (cp above 0) and draw "<cp>,<moves>[,<ply>]"; cp up to 1000000, moves
+ * 1 to 100000, ply 0 to 100000. Returns 0, or -1 (mr unchanged).
+ */
+int match_resign_parse(const char *text, struct match_rules *mr);
+int match_draw_parse(const char *text, struct match_rules *mr);
+
 /* How a game ended, beyond the rules' reason: scripts rely on these. */
 #define MATCH_END_LIST(X) \
 	X(END_CHECKMATE, "checkmate") \

@@ -1,11 +1,13 @@
 /*
  * openings.c - a match's openings (openings.h): read, replayed, checked.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "openings.h"
+#include "api/input.h"
 #include "api/judge.h"
 #include "parsers/book.h"
 #include "core/movegen.h"
@@ -620,4 +622,49 @@ openings_shuffle(size_t *order, size_t n, unsigned long long seed)
 		order[i - 1] = order[j];
 		order[j] = t;
 	}
+}
+
+int
+openings_load(struct openings *o, const char *path, const struct variant *v,
+    int plies, size_t count, unsigned long long seed, char *err, size_t n)
+{
+	struct strbuf data = STRBUF_INIT;
+	const char *name = path ? input_display_name(path) : NULL;
+	const char *text;
+	int rc = 0;
+
+	if (!path) {
+		openings_add_start(o, v);
+		return 0;
+	}
+	if (input_read(path, &data) < 0) {
+		snprintf(err, n, "cannot read '%s': %s", name,
+		    strerror(errno));
+		strbuf_release(&data);
+		return -1;
+	}
+	text = data.buf ? data.buf : "";
+	if (openings_is_book(text, data.len))
+		rc = openings_read_book(o, name, text, data.len, v, plies,
+		    count, seed, err, n);
+	else if ((rc = openings_read(o, name, text, data.len, v, plies, err,
+	    n)) == 0 && !o->n) {
+		snprintf(err, n, "%s: no opening in the file", name);
+		rc = -1;
+	}
+	strbuf_release(&data);
+	return rc;
+}
+
+void
+openings_order(size_t *order, size_t n, int random, unsigned long long seed)
+{
+	size_t i;
+
+	if (random) {
+		openings_shuffle(order, n, seed);
+		return;
+	}
+	for (i = 0; i < n; i++)
+		order[i] = i;
 }

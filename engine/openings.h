@@ -68,6 +68,21 @@ int openings_read_book(struct openings *o, const char *name, const char *text,
     size_t len, const struct variant *v, int plies, size_t count,
     unsigned long long seed, char *err, size_t n);
 
+/*
+ * The openings of a match: the variant's initial position when path is
+ * NULL, else the file at path (api/input.h: "-" is standard input),
+ * read as a book when it is one (count walks), else as lines or records.
+ * Returns 0, or -1 with "file:line: what" (or why the file cannot be
+ * read, or that it holds none) in err.
+ */
+int openings_load(struct openings *o, const char *path,
+    const struct variant *v, int plies, size_t count,
+    unsigned long long seed, char *err, size_t n);
+
+/* The order openings are played in: as read, or shuffled by seed. */
+void openings_order(size_t *order, size_t n, int random,
+    unsigned long long seed);
+
 /* The opening as a USI position ("sfen ... moves ..."), into buf. */
 void opening_usi(const struct opening *op, char *buf, size_t n);
 
