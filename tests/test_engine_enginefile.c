@@ -188,6 +188,50 @@ test_load(void **state)
 	enginefile_release(&f);
 }
 
+/* An --engine by name or as a command line, its options merged. */
+static void
+test_use(void **state)
+{
+	static const char text[] =
+	    "[fsf]\ncommand = \"/usr/games/fairy-stockfish --x 'a b'\"\n"
+	    "[fsf.options]\nThreads = 1\nHash = 16\n";
+	const char *user[] = { "hash=64", "USI_Ponder=false" };
+	const char *bad[] = { "Name=a\nisready" };
+	struct engine_file f;
+	struct engine_use u;
+	char err[256];
+
+	(void)state;
+	assert_int_equal(parse(&f, text, err, sizeof(err)), 0);
+	assert_int_equal(enginefile_use(&f, "fsf", user, 2, &u, err,
+	    sizeof(err)), 0);
+	assert_ptr_equal(u.entry, &f.v[0]);
+	assert_string_equal(u.argv[0], "/usr/games/fairy-stockfish");
+	assert_string_equal(u.argv[2], "a b");
+	assert_null(u.argv[3]);
+	/* the user's hash replaces the file's Hash in its place */
+	assert_int_equal(u.noptions, 3);
+	assert_string_equal(u.options[0], "Threads=1");
+	assert_string_equal(u.options[1], "hash=64");
+	assert_string_equal(u.options[2], "USI_Ponder=false");
+	engine_use_release(&u);
+	/* not a name in the file: a command line, no options of its own */
+	assert_int_equal(enginefile_use(&f, "./engine -v", NULL, 0, &u, err,
+	    sizeof(err)), 0);
+	assert_null(u.entry);
+	assert_string_equal(u.argv[1], "-v");
+	assert_int_equal(u.noptions, 0);
+	engine_use_release(&u);
+	assert_int_equal(enginefile_use(&f, "'unclosed", NULL, 0, &u, err,
+	    sizeof(err)), -1);
+	engine_use_release(&u);
+	assert_int_equal(enginefile_use(&f, "fsf", bad, 1, &u, err,
+	    sizeof(err)), -1);
+	assert_string_equal(err, "an option holds a line break");
+	engine_use_release(&u);
+	enginefile_release(&f);
+}
+
 int
 main(void)
 {
@@ -196,6 +240,7 @@ main(void)
 		cmocka_unit_test(test_bad),
 		cmocka_unit_test(test_read),
 		cmocka_unit_test(test_load),
+		cmocka_unit_test(test_use),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "engine_pids.h"
 #include "helpers.h"
 #include "core/core.h"
 #include "engine/usi.h"
@@ -42,67 +43,6 @@ ms_now(void)
 	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/*
- * Whether pid is gone: no process, or (for a grandchild, which the
- * machine's init may never reap) a zombie that is not ours.
- */
-static int
-gone(pid_t pid)
-{
-	char path[64], buf[512];
-	FILE *f;
-	int i;
-
-	for (i = 0; i < 200; i++) {
-		char state = 0;
-		long ppid = 0;
-		char *p;
-
-		snprintf(path, sizeof(path), "/proc/%ld/stat", (long)pid);
-		if (!(f = fopen(path, "r")))
-			return 1;
-		if (!fgets(buf, sizeof(buf), f))
-			buf[0] = '\0';
-		fclose(f);
-		p = strrchr(buf, ')');
-		if (p && sscanf(p + 1, " %c %ld", &state, &ppid) == 2 &&
-		    state == 'Z' && ppid != (long)getpid())
-			return 1;
-		nanosleep(&(struct timespec){ 0, 10000000 }, NULL);
-	}
-	return 0;
-}
-
-static void
-check_pids(void)
-{
-	FILE *f = fopen(pidfile, "r");
-	char line[64];
-	long pid;
-	int n = 0;
-
-	if (!f)
-		return;
-	while (fgets(line, sizeof(line), f) && sscanf(line, "%ld", &pid) == 1) {
-		n++;
-		/* The mock's own child is not ours to reap, only to end. */
-		if (strstr(line, "child")) {
-			if (!gone((pid_t)pid))
-				fail_msg("process %ld is left behind", pid);
-			continue;
-		}
-		if (!gone((pid_t)pid)) {
-			fclose(f);
-			fail_msg("process %ld is left behind", pid);
-		}
-		/* Not a zombie of ours either: it was reaped. */
-		assert_int_equal(waitpid((pid_t)pid, NULL, WNOHANG), -1);
-	}
-	fclose(f);
-	unlink(pidfile);
-	(void)n;
-}
-
 static int
 setup(void **state)
 {
@@ -125,7 +65,7 @@ teardown(void **state)
 	char cmd[400];
 
 	(void)state;
-	check_pids();
+	check_pids(pidfile);
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	return system(cmd) == 0 ? 0 : -1;
 }

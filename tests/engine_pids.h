@@ -1,0 +1,79 @@
+/*
+ * engine_pids.h - what the unit tests with engine processes check after
+ * each test: every pid the mock engine wrote to its pid file is gone,
+ * and was reaped (no zombie of this process).
+ */
+#ifndef KIFU_TESTS_ENGINE_PIDS_H
+#define KIFU_TESTS_ENGINE_PIDS_H
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+/*
+ * Whether pid is gone: no process, or (for a grandchild, which the
+ * machine's init may never reap) a zombie that is not ours.
+ */
+static inline int
+gone(pid_t pid)
+{
+	char path[64], buf[512];
+	FILE *f;
+	int i;
+
+	for (i = 0; i < 200; i++) {
+		char state = 0;
+		long ppid = 0;
+		char *p;
+
+		snprintf(path, sizeof(path), "/proc/%ld/stat", (long)pid);
+		if (!(f = fopen(path, "r")))
+			return 1;
+		if (!fgets(buf, sizeof(buf), f))
+			buf[0] = '\0';
+		fclose(f);
+		p = strrchr(buf, ')');
+		if (p && sscanf(p + 1, " %c %ld", &state, &ppid) == 2 &&
+		    state == 'Z' && ppid != (long)getpid())
+			return 1;
+		nanosleep(&(struct timespec){ 0, 10000000 }, NULL);
+	}
+	return 0;
+}
+
+static inline void
+check_pids(const char *pidfile)
+{
+	FILE *f = fopen(pidfile, "r");
+	char line[64];
+	long pid;
+
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f) && sscanf(line, "%ld", &pid) == 1) {
+		/* The mock's own child is not ours to reap, only to end. */
+		if (strstr(line, "child")) {
+			if (!gone((pid_t)pid))
+				fail_msg("process %ld is left behind", pid);
+			continue;
+		}
+		if (!gone((pid_t)pid)) {
+			fclose(f);
+			fail_msg("process %ld is left behind", pid);
+		}
+		/* Not a zombie of ours either: it was reaped. */
+		assert_int_equal(waitpid((pid_t)pid, NULL, WNOHANG), -1);
+	}
+	fclose(f);
+	unlink(pidfile);
+}
+
+#endif /* KIFU_TESTS_ENGINE_PIDS_H */
