@@ -192,7 +192,7 @@ SAN_REGRESS := $(FUZZ_TARGETS:%=build/san/fuzz/regress_%) \
 	build/san/fuzz/regress_dump build/san/fuzz/regress_keys \
 	build/san/fuzz/regress_stats build/san/fuzz/regress_book \
 	build/san/fuzz/regress_problems build/san/fuzz/regress_engine \
-	build/san/fuzz/regress_tags
+	build/san/fuzz/regress_tags build/san/fuzz/regress_results
 
 build/san/fuzz/regress_%: tests/fuzz/fuzz.c tests/xmlcheck.h \
 		tests/fuzz/standalone.c build/san/libkifu.a
@@ -236,6 +236,14 @@ build/san/fuzz/regress_problems: tests/fuzz/fuzz_problems.c \
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(WARN) $(SAN_FLAGS) -o $@ \
 		tests/fuzz/fuzz_problems.c tests/fuzz/standalone.c \
+		build/san/libkifu.a $(LIBS)
+
+# kifu match --report: the reader of results files.
+build/san/fuzz/regress_results: tests/fuzz/fuzz_results.c \
+		tests/fuzz/standalone.c build/san/libkifu.a
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) $(WARN) $(SAN_FLAGS) -o $@ \
+		tests/fuzz/fuzz_results.c tests/fuzz/standalone.c \
 		build/san/libkifu.a $(LIBS)
 
 # kifu tag --definitions: the reader of definitions files.
@@ -290,7 +298,8 @@ FUZZ_FLAGS := -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=a
 FUZZ_CPPFLAGS = $(ALL_CPPFLAGS) $(RSVG_CFLAGS) $(PCRE2_CFLAGS)
 fuzz: $(FUZZ_TARGETS:%=build/fuzz/fuzz_%) build/fuzz/fuzz_dump \
 	build/fuzz/fuzz_keys build/fuzz/fuzz_stats build/fuzz/fuzz_book \
-	build/fuzz/fuzz_problems build/fuzz/fuzz_engine build/fuzz/fuzz_tags
+	build/fuzz/fuzz_problems build/fuzz/fuzz_engine build/fuzz/fuzz_tags \
+	build/fuzz/fuzz_results
 
 build/fuzz/fuzz_%: tests/fuzz/fuzz.c tests/xmlcheck.h $(LIB_SRC)
 	@mkdir -p $(@D)
@@ -326,6 +335,11 @@ build/fuzz/fuzz_tags: tests/fuzz/fuzz_tags.c $(LIB_SRC)
 	@mkdir -p $(@D)
 	$(CC) $(FUZZ_CPPFLAGS) -std=c11 -Wall -Wextra -Werror $(FUZZ_FLAGS) \
 		-o $@ tests/fuzz/fuzz_tags.c $(LIB_SRC) $(LIBS)
+
+build/fuzz/fuzz_results: tests/fuzz/fuzz_results.c $(LIB_SRC)
+	@mkdir -p $(@D)
+	$(CC) $(FUZZ_CPPFLAGS) -std=c11 -Wall -Wextra -Werror $(FUZZ_FLAGS) \
+		-o $@ tests/fuzz/fuzz_results.c $(LIB_SRC) $(LIBS)
 
 build/fuzz/fuzz_keys: tests/fuzz/fuzz_keys.c $(LIB_SRC)
 	@mkdir -p $(@D)

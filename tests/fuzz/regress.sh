@@ -7,8 +7,9 @@
 # shards, written and read back; book: every move line writes back
 # and reads to the same fields; engine: the engines file, USI lines and
 # answers, analysis comments; tags: definitions files, read over kifu's
-# own, written back and read again). BIN holds regress_TARGET binaries
-# (tests/fuzz/standalone.c).
+# own, written back and read again; results: kifu match's results
+# files, counted, written again and counted the same). BIN holds
+# regress_TARGET binaries (tests/fuzz/standalone.c).
 #
 #   sh tests/fuzz/regress.sh build/san/fuzz
 set -u
@@ -16,7 +17,7 @@ bin=${1:?usage: regress.sh BIN}
 top=$(cd "$(dirname "$0")/../.." && pwd)
 fail=0
 for t in csa usi kif ki2 jkf detect dump keys stats book problems engine \
-    tags; do
+    tags results; do
 	case $t in
 	detect) seeds="csa usi kif ki2 jkf minishogi" ;;
 	dump) seeds=training ;;

@@ -14,7 +14,8 @@ set -eu
 work=${1:?usage: run.sh WORK SECONDS [TARGET...]}
 secs=${2:?usage: run.sh WORK SECONDS [TARGET...]}
 shift 2
-[ $# -gt 0 ] || set -- csa usi kif ki2 jkf detect dump keys stats book tags
+[ $# -gt 0 ] || set -- csa usi kif ki2 jkf detect dump keys stats book tags \
+    results
 top=$(cd "$(dirname "$0")/../.." && pwd)
 
 # CPU seconds used by process $1 and the children it has reaped.
