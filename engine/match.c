@@ -501,6 +501,25 @@ howf(struct game *s, const char *fmt, ...)
 	va_end(ap);
 }
 
+void
+match_tc_limit(const struct match_tc *tc, struct usi_limit *l)
+{
+	memset(l, 0, sizeof(*l));
+	switch (tc->kind) {
+	case TC_NODES: l->kind = USI_LIMIT_NODES; l->value = tc->nodes; break;
+	case TC_DEPTH: l->kind = USI_LIMIT_DEPTH; l->value = tc->depth; break;
+	case TC_MOVETIME:
+		l->kind = USI_LIMIT_MOVETIME;
+		l->value = tc->movetime_ms;
+		break;
+	case TC_CLOCK:
+		l->kind = USI_LIMIT_CLOCK;
+		l->byoyomi = tc->byoyomi_ms;
+		l->binc = l->winc = tc->inc_ms;
+		break;
+	}
+}
+
 /* The search limit of this move, and the longest it may take (ms). */
 static void
 limit_for(const struct game *s, struct usi_limit *l, long long *allowed,
@@ -509,32 +528,20 @@ limit_for(const struct game *s, struct usi_limit *l, long long *allowed,
 	const struct match_rules *mr = s->mr;
 	const struct match_tc *tc = &mr->tc;
 
-	memset(l, 0, sizeof(*l));
+	match_tc_limit(tc, l);
 	switch (tc->kind) {
 	case TC_NODES:
-		l->kind = USI_LIMIT_NODES;
-		l->value = tc->nodes;
-		*allowed = -1;
-		*timeout = mr->hang_ms;
-		return;
 	case TC_DEPTH:
-		l->kind = USI_LIMIT_DEPTH;
-		l->value = tc->depth;
 		*allowed = -1;
 		*timeout = mr->hang_ms;
 		return;
 	case TC_MOVETIME:
-		l->kind = USI_LIMIT_MOVETIME;
-		l->value = tc->movetime_ms;
 		*allowed = -1;
 		*timeout = tc->movetime_ms + mr->hang_ms;
 		return;
 	case TC_CLOCK:
-		l->kind = USI_LIMIT_CLOCK;
 		l->btime = s->clock[BLACK];
 		l->wtime = s->clock[WHITE];
-		l->byoyomi = tc->byoyomi_ms;
-		l->binc = l->winc = tc->inc_ms;
 		*allowed = s->clock[s->pos.side] + tc->byoyomi_ms + tc->inc_ms;
 		/* stopped just past the flag: the loss is certain then */
 		*timeout = *allowed + mr->timemargin_ms + 1;

@@ -69,6 +69,12 @@ void match_tc_describe(const struct match_tc *tc, char *buf, size_t n);
  */
 void match_tc_csa(const struct match_tc *tc, char *buf, size_t n);
 
+/*
+ * The search limit a time control is, both clocks at 0 (what
+ * usi_check_limit tries an engine with before a match).
+ */
+void match_tc_limit(const struct match_tc *tc, struct usi_limit *l);
+
 struct match_rules {
 	const struct variant *v;
 	struct ruleset rs;		/* the referee's rules (max-moves in it) */

@@ -117,26 +117,6 @@ tourney_ends(const struct tourney *t)
 
 /* --- engines -------------------------------------------------------------- */
 
-/* The usi limit the time control is, for usi_check_limit. */
-static void
-tc_limit(const struct match_tc *tc, struct usi_limit *l)
-{
-	memset(l, 0, sizeof(*l));
-	switch (tc->kind) {
-	case TC_NODES: l->kind = USI_LIMIT_NODES; l->value = tc->nodes; break;
-	case TC_DEPTH: l->kind = USI_LIMIT_DEPTH; l->value = tc->depth; break;
-	case TC_MOVETIME:
-		l->kind = USI_LIMIT_MOVETIME;
-		l->value = tc->movetime_ms;
-		break;
-	case TC_CLOCK:
-		l->kind = USI_LIMIT_CLOCK;
-		l->byoyomi = tc->byoyomi_ms;
-		l->binc = l->winc = tc->inc_ms;
-		break;
-	}
-}
-
 /* Starts engine i: handshake, variant, options, isready, the limit. */
 static int
 start_engine(const struct tourney *t, int i, struct usi_engine **out,
@@ -175,7 +155,7 @@ start_engine(const struct tourney *t, int i, struct usi_engine **out,
 	}
 	if (usi_ready(*out, err) < 0)
 		return -1;
-	tc_limit(&mr->tc, &lim);
+	match_tc_limit(&mr->tc, &lim);
 	if (usi_check_limit(*out, &lim, err) < 0)
 		return -1;
 	/* the try of the limit may have ended it (it refused a go) */

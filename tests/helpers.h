@@ -5,6 +5,7 @@
 #ifndef KIFU_TESTS_HELPERS_H
 #define KIFU_TESTS_HELPERS_H
 
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,6 +18,14 @@
 #include "core/rules.h"
 #include "core/sfen.h"
 #include "core/usi.h"
+
+/* x within tol of want, or the test fails naming x. */
+#define NEAR(x, want, tol) do { \
+	double x_ = (x), w_ = (want); \
+	if (!(fabs(x_ - w_) <= (tol))) \
+		fail_msg("%s = %.6f, want %.6f (+-%g)", #x, x_, w_, \
+		    (double)(tol)); \
+} while (0)
 
 /* How often needle occurs in s (the SVG tests count elements so). */
 static inline int

@@ -14,7 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "engine_pids.h"
+#include "engine_procs.h"
 #include "helpers.h"
 #include "core/core.h"
 #include "engine/usi.h"
@@ -760,11 +760,7 @@ main(void)
 	};
 
 	core_init();
-	mock = getenv("MOCK_ENGINE") ? getenv("MOCK_ENGINE") :
-	    "build/san/tests/mock_engine";
-	if (access(mock, X_OK) < 0) {
-		fprintf(stderr, "test_engine_usi: %s is not built\n", mock);
+	if (!(mock = mock_engine("test_engine_usi")))
 		return 1;
-	}
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

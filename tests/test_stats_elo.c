@@ -12,13 +12,6 @@
 #include "helpers.h"
 #include "stats/elo.h"
 
-#define NEAR(x, want, tol) do { \
-	double x_ = (x), w_ = (want); \
-	if (!(fabs(x_ - w_) <= (tol))) \
-		fail_msg("%s = %.6f, want %.6f (+-%g)", #x, x_, w_, \
-		    (double)(tol)); \
-} while (0)
-
 static struct sprt
 model(double e0, double e1, enum sprt_model m)
 {

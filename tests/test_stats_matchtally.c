@@ -14,13 +14,6 @@
 #include "helpers.h"
 #include "stats/matchtally.h"
 
-#define NEAR(x, want, tol) do { \
-	double x_ = (x), w_ = (want); \
-	if (!(fabs(x_ - w_) <= (tol))) \
-		fail_msg("%s = %.6f, want %.6f (+-%g)", #x, x_, w_, \
-		    (double)(tol)); \
-} while (0)
-
 #define HAS(sb, text) do { \
 	if (!strstr((sb).buf ? (sb).buf : "", (text))) \
 		fail_msg("no '%s' in:\n%s", (text), (sb).buf); \

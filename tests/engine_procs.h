@@ -1,12 +1,14 @@
 /*
- * engine_pids.h - what the unit tests with engine processes check after
- * each test: every pid the mock engine wrote to its pid file is gone,
- * and was reaped (no zombie of this process).
+ * engine_procs.h - the engine processes of the unit tests: where the
+ * mock engine (tests/mock_engine.c) is, and the check after each test
+ * that every pid it wrote to its pid file is gone and was reaped (no
+ * zombie of this process).
  */
-#ifndef KIFU_TESTS_ENGINE_PIDS_H
-#define KIFU_TESTS_ENGINE_PIDS_H
+#ifndef KIFU_TESTS_ENGINE_PROCS_H
+#define KIFU_TESTS_ENGINE_PROCS_H
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -76,4 +78,18 @@ check_pids(const char *pidfile)
 	unlink(pidfile);
 }
 
-#endif /* KIFU_TESTS_ENGINE_PIDS_H */
+/* The mock ($MOCK_ENGINE, else make's), or NULL after saying why. */
+static inline const char *
+mock_engine(const char *test)
+{
+	const char *mock = getenv("MOCK_ENGINE") ? getenv("MOCK_ENGINE") :
+	    "build/san/tests/mock_engine";
+
+	if (access(mock, X_OK) < 0) {
+		fprintf(stderr, "%s: %s is not built\n", test, mock);
+		return NULL;
+	}
+	return mock;
+}
+
+#endif /* KIFU_TESTS_ENGINE_PROCS_H */
