@@ -78,6 +78,32 @@ check_pids(const char *pidfile)
 	unlink(pidfile);
 }
 
+/*
+ * A fresh directory for a test's engine files, "kifu-<name>.XXXXXX"
+ * under $TMPDIR, and its pid file in it. Returns 0, or -1.
+ */
+static inline int
+procs_setup(char *dir, size_t n, char *pidfile, size_t m, const char *name)
+{
+	snprintf(dir, n, "%s/kifu-%s.XXXXXX",
+	    getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp", name);
+	if (!mkdtemp(dir))
+		return -1;
+	snprintf(pidfile, m, "%s/pids", dir);
+	return 0;
+}
+
+/* The pid check, then the directory removed with all in it. */
+static inline int
+procs_teardown(const char *dir, const char *pidfile)
+{
+	char cmd[400];
+
+	check_pids(pidfile);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
 /* The mock ($MOCK_ENGINE, else make's), or NULL after saying why. */
 static inline const char *
 mock_engine(const char *test)

@@ -242,23 +242,15 @@ static int
 setup(void **state)
 {
 	(void)state;
-	snprintf(dir, sizeof(dir), "%s/kifu-tourney.XXXXXX",
-	    getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-	if (!mkdtemp(dir))
-		return -1;
-	snprintf(pidfile, sizeof(pidfile), "%s/pids", dir);
-	return 0;
+	return procs_setup(dir, sizeof(dir), pidfile, sizeof(pidfile),
+	    "tourney");
 }
 
 static int
 teardown(void **state)
 {
-	char cmd[400];
-
 	(void)state;
-	check_pids(pidfile);
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	return system(cmd) == 0 ? 0 : -1;
+	return procs_teardown(dir, pidfile);
 }
 
 int

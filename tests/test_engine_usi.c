@@ -47,11 +47,8 @@ static int
 setup(void **state)
 {
 	(void)state;
-	snprintf(dir, sizeof(dir), "%s/kifu-usi.XXXXXX",
-	    getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-	if (!mkdtemp(dir))
+	if (procs_setup(dir, sizeof(dir), pidfile, sizeof(pidfile), "usi") < 0)
 		return -1;
-	snprintf(pidfile, sizeof(pidfile), "%s/pids", dir);
 	snprintf(logfile, sizeof(logfile), "%s/log", dir);
 	snprintf(counter, sizeof(counter), "%s/count", dir);
 	warnings = 0;
@@ -62,12 +59,8 @@ setup(void **state)
 static int
 teardown(void **state)
 {
-	char cmd[400];
-
 	(void)state;
-	check_pids(pidfile);
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	return system(cmd) == 0 ? 0 : -1;
+	return procs_teardown(dir, pidfile);
 }
 
 /* Starts the mock with extra arguments (a NULL-terminated list). */
