@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -31,8 +30,6 @@
 #include "engine/results.h"
 #include "engine/schedule.h"
 #include "engine/tourney.h"
-#include "engine/usi.h"
-#include "stats/elo.h"
 #include "stats/matchtally.h"
 
 const char cmd_match_usage[] =
@@ -142,11 +139,6 @@ const char cmd_match_usage[] =
 #define ENGINES_MAX TOURNEY_ENGINES_MAX
 #define THREADS_MAX 64
 
-/*
- * What the options say goes straight into the library's option structs
- * (so, topts: the schedule's and the tourney's); the rest is the command's.
- */
-
 struct engine_spec {
 	const char *arg;		/* --engine as given */
 	const char **user_opts;		/* --option for it */
@@ -160,6 +152,7 @@ struct match_cmd {
 	int neng;
 	const char *engines_path, *engine_log;
 	long long timeout_init;
+	/* what the options say of the schedule and the tourney, as is */
 	struct schedule_opts so;
 	struct tourney_opts topts;
 	int quiet;
