@@ -3,10 +3,12 @@
  * written back into the records (or out as JSON), in parallel with one
  * engine process a worker, the output in input order (walk/pipeline.c).
  *
- * The engine (engine/usi.h), the work on each record (engine/analyze.h),
- * the comments (engine/annotate.h), the cache (engine/cache.h) and the
- * engines file (engine/enginefile.h) live in their own modules; this
- * file takes the options, starts the engines and hands records to them.
+ * The engine (engine/usi.h), the engines of the run and their options
+ * (engine/enginepool.h), the work on each record (engine/analyze.h),
+ * the comments (engine/annotate.h), the cache (engine/cache.h), the
+ * engines file (engine/enginefile.h) and the -o paths (walk/mirror.h)
+ * live in their own modules; this file takes the options, hands records
+ * to the workers and writes what they give.
  *
  * Every engine process group is listed here, for the handlers of SIGINT,
  * SIGTERM and SIGHUP: an interrupted run ends its engines (and removes
@@ -21,7 +23,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -39,11 +40,14 @@
 #include "core/encode.h"
 #include "core/xalloc.h"
 #include "engine/analyze.h"
+#include "engine/analyzeinput.h"
 #include "engine/annotate.h"
 #include "engine/cache.h"
 #include "engine/enginefile.h"
+#include "engine/enginepool.h"
 #include "engine/usi.h"
 #include "parsers/kakinoki.h"
+#include "walk/mirror.h"
 #include "walk/pipeline.h"
 
 const char cmd_analyze_usage[] =
@@ -143,24 +147,14 @@ struct analyze_cmd {
 	struct limits lim;
 	char *const *paths;
 	int npaths;
-	/* the engine */
+	/* the engines */
 	struct engine_file ef;
 	const struct engine_entry *entry;
 	char **argv;
-	char **options;			/* "Name=Value" sent to every engine */
-	size_t noptions;
-	char *engine_name;
-	struct strbuf setup, limit_text;
-	struct usi_engine *first;	/* the one started to check, handed on */
-	pthread_mutex_t mu;
-	/*
-	 * Taken from the cache's note (engine/cache.h): no engine started
-	 * before the walk; the first one a search needs settles the options
-	 * and must give the noted setup (under mu).
-	 */
-	int noted, settled;
-	struct strbuf engine_key;
-	char note_wrong[512];		/* "" until an engine gave another */
+	struct engine_pool pool;
+	int pool_on;			/* pool initialised */
+	const char *engine_name;	/* the pool's */
+	struct analyze_input_opts io;	/* what each input gives */
 	/* the cache */
 	struct cache *cache;
 	struct analyze_cache cache_ops;
@@ -187,16 +181,11 @@ worst(struct analyze_cmd *c, int status)
 /*
  * What one input gave, for emit() (main thread): base.out for stdout,
  * base.err for stderr, which emit() writes itself (the bar shares
- * stderr with them), and the file to write.
+ * stderr with them), and the file to write (res).
  */
 struct an_batch {
 	struct pipe_batch base;
-	struct strbuf rows;
-	struct strbuf text;	/* the file to write, encoded */
-	struct strbuf orig;	/* --in-place: the bytes read */
-	struct strbuf dest;	/* where text goes ("" none) */
-	int status;
-	long long records, positions, searched, cached, failed, engine_ms;
+	struct analyze_input_out res;
 	int warnings;		/* said for this input */
 	const char *name;	/* the input's, for warnings */
 };
@@ -243,205 +232,6 @@ count_position(void *ctx)
 	__atomic_add_fetch(&c->positions_done, 1, __ATOMIC_RELAXED);
 }
 
-/* --- starting an engine ------------------------------------------------ */
-
-/* The option list's entry for name (case-insensitive), or -1. */
-static long
-find_option(char **list, size_t n, const char *name, size_t len)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (!strncasecmp(list[i], name, len) && list[i][len] == '=')
-			return (long)i;
-	return -1;
-}
-
-/* Adds or replaces "name=value" in the list. */
-static void
-set_option(char ***list, size_t *n, const char *name, size_t len,
-    const char *value)
-{
-	long at = find_option(*list, *n, name, len);
-	struct strbuf sb = STRBUF_INIT;
-
-	strbuf_add(&sb, name, len);
-	strbuf_addf(&sb, "=%s", value);
-	if (at >= 0) {
-		free((*list)[at]);
-		(*list)[at] = strbuf_detach(&sb, NULL);
-		return;
-	}
-	*list = xreallocarray(*list, *n + 1, sizeof(**list));
-	(*list)[(*n)++] = strbuf_detach(&sb, NULL);
-}
-
-static int
-cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/*
- * The options every engine gets: the engines file's, then --option's
- * (the later wins), then kifu's own where the user set none: analysis
- * mode, no own book (gpsusi's BookDepth 0: book moves come unscored),
- * and the MultiPV. Decided from the first engine's declarations.
- */
-static int
-settle_options(struct analyze_cmd *c, struct usi_engine *e, int say,
-    char *why, size_t n)
-{
-	const char *mpv = usi_multipv_option(e);
-	const struct usi_option *o;
-	size_t i;
-
-	if (c->entry)
-		for (i = 0; i < c->entry->noptions; i++) {
-			const char *kv = c->entry->options[i];
-
-			set_option(&c->options, &c->noptions, kv,
-			    strcspn(kv, "="), strchr(kv, '=') + 1);
-		}
-	for (i = 0; i < c->nuser; i++) {
-		const char *kv = c->user_opts[i];
-
-		set_option(&c->options, &c->noptions, kv, strcspn(kv, "="),
-		    strchr(kv, '=') + 1);
-	}
-	if ((o = usi_engine_option(e, "USI_AnalyseMode")) &&
-	    o->type == USI_OPT_CHECK && find_option(c->options, c->noptions,
-	    o->name, strlen(o->name)) < 0)
-		set_option(&c->options, &c->noptions, o->name, strlen(o->name),
-		    "true");
-	if ((o = usi_engine_option(e, "USI_OwnBook")) &&
-	    o->type == USI_OPT_CHECK && find_option(c->options, c->noptions,
-	    o->name, strlen(o->name)) < 0)
-		set_option(&c->options, &c->noptions, o->name, strlen(o->name),
-		    "false");
-	if (!strncmp(usi_engine_name(e), "gpsshogi", 8) &&
-	    (o = usi_engine_option(e, "BookDepth")) && o->type == USI_OPT_SPIN &&
-	    o->min <= 0 && find_option(c->options, c->noptions, o->name,
-	    strlen(o->name)) < 0)
-		set_option(&c->options, &c->noptions, o->name, strlen(o->name),
-		    "0");
-	if (c->ao.multipv > 1 && !mpv) {
-		snprintf(why, n, "%s has no MultiPV option: --multipv %d "
-		    "cannot be had from it", usi_engine_name(e), c->ao.multipv);
-		return -1;
-	}
-	if (mpv) {
-		char k[16];
-
-		if (find_option(c->options, c->noptions, mpv, strlen(mpv)) >= 0 &&
-		    c->ao.multipv == 1 && say)
-			cmd_note("%s is set by --option; --multipv says 1", mpv);
-		snprintf(k, sizeof(k), "%d", c->ao.multipv);
-		set_option(&c->options, &c->noptions, mpv, strlen(mpv), k);
-	}
-	/* One set of options is one cache key, whatever their order. */
-	qsort(c->options, c->noptions, sizeof(*c->options), cmp_str);
-	return 0;
-}
-
-/* The name a run knows its engine by: its id name, else its program. */
-static char *
-name_of(const struct analyze_cmd *c, struct usi_engine *e)
-{
-	const char *n = usi_engine_name(e);
-
-	if (!*n)
-		n = c->argv[0];
-	return xstrndup(n, strlen(n));
-}
-
-/*
- * In a run that took its setup from the cache's note, the first engine
- * started settles the options, and must give the noted setup: an engine
- * changed behind the same file (a wrapper's) is caught here, its note
- * dropped, and no position is searched by it under the old setup.
- */
-static int
-settle_noted(struct analyze_cmd *c, struct usi_engine *e,
-    struct usi_error *err)
-{
-	int rc = 0;
-
-	if (!c->noted)
-		return 0;
-	pthread_mutex_lock(&c->mu);
-	if (!c->settled && !c->note_wrong[0]) {
-		struct strbuf setup = STRBUF_INIT;
-		char *name = name_of(c, e);
-		char why[512];
-
-		if (settle_options(c, e, 0, why, sizeof(why)) < 0) {
-			snprintf(c->note_wrong, sizeof(c->note_wrong), "%s", why);
-		} else {
-			analyze_setup(&setup, name, (const char *const *)
-			    c->options, c->noptions, &c->ao.limit,
-			    c->ao.multipv);
-			if (strcmp(setup.buf, c->setup.buf))
-				snprintf(c->note_wrong, sizeof(c->note_wrong),
-				    "%.200s is not the engine the cache noted "
-				    "for this command (its name or options "
-				    "changed): the note is dropped; run again",
-				    name);
-			else
-				c->settled = 1;
-		}
-		if (c->note_wrong[0])
-			cache_engine_forget(c->cache, c->engine_key.buf);
-		strbuf_release(&setup);
-		free(name);
-	}
-	if (c->note_wrong[0]) {
-		err->status = USI_ERR_START;
-		snprintf(err->msg, sizeof(err->msg), "%s", c->note_wrong);
-		rc = -1;
-	}
-	pthread_mutex_unlock(&c->mu);
-	return rc;
-}
-
-/* Sends the option list to an engine, and isready. */
-static int
-configure(struct analyze_cmd *c, struct usi_engine *e, struct usi_error *err)
-{
-	size_t i;
-
-	for (i = 0; i < c->noptions; i++) {
-		char *kv = xstrndup(c->options[i], strlen(c->options[i]));
-		char *eq = strchr(kv, '=');
-		int rc;
-
-		*eq = '\0';
-		rc = usi_set_option(e, kv, eq + 1, err);
-		free(kv);
-		if (rc < 0)
-			return -1;
-	}
-	return usi_ready(e, err);
-}
-
-static int
-start_engine(struct analyze_cmd *c, usi_warn_fn warn, void *ctx,
-    struct usi_engine **out, struct usi_error *err)
-{
-	struct usi_start_opts so;
-
-	memset(&so, 0, sizeof(so));
-	so.argv = c->argv;
-	so.log_path = c->engine_log;
-	so.env = c->entry ? (const char *const *)c->entry->env : NULL;
-	so.init_timeout_ms = c->timeout_init;
-	so.warn = warn;
-	so.warn_ctx = ctx;
-	so.on_spawn = enginelive_spawn;
-	so.on_reap = enginelive_reap;
-	return usi_start(&so, out, err);
-}
-
 /* --- the pipeline's callbacks ------------------------------------------ */
 
 static void
@@ -450,23 +240,16 @@ batch_init(void *ctx, void *batch)
 	struct an_batch *b = batch;
 
 	(void)ctx;
-	memset((char *)b + sizeof(b->base), 0, sizeof(*b) - sizeof(b->base));
-	strbuf_init(&b->rows);
-	strbuf_init(&b->text);
-	strbuf_init(&b->orig);
-	strbuf_init(&b->dest);
+	analyze_input_out_init(&b->res, &b->base.out, &b->base.err);
+	b->warnings = 0;
+	b->name = NULL;
 }
 
 static void
 batch_release(void *ctx, void *batch)
 {
-	struct an_batch *b = batch;
-
 	(void)ctx;
-	strbuf_release(&b->rows);
-	strbuf_release(&b->text);
-	strbuf_release(&b->orig);
-	strbuf_release(&b->dest);
+	analyze_input_out_release(&((struct an_batch *)batch)->res);
 }
 
 static void
@@ -509,23 +292,11 @@ worker_new(void *ctx)
 static int
 worker_engine(struct an_worker *w, char *why, size_t n)
 {
-	struct analyze_cmd *c = w->c;
 	struct usi_error err;
 
 	if (w->e)
 		return 0;
-	pthread_mutex_lock(&c->mu);
-	w->e = c->first;
-	c->first = NULL;
-	pthread_mutex_unlock(&c->mu);
-	if (w->e) {
-		usi_engine_set_warn(w->e, worker_warn, w);
-		return 0;
-	}
-	if (start_engine(c, worker_warn, w, &w->e, &err) < 0 ||
-	    settle_noted(c, w->e, &err) < 0 || configure(c, w->e, &err) < 0) {
-		usi_close(w->e);
-		w->e = NULL;
+	if (!(w->e = enginepool_take(&w->c->pool, worker_warn, w, &err))) {
 		snprintf(why, n, "an engine for this worker could not be "
 		    "started: %.400s", err.msg);
 		return -1;
@@ -554,200 +325,12 @@ worker_free(void *ctx, void *wv)
 	free(w);
 }
 
-/*
- * The path under -o for an input: its name relative to the argument it
- * came from, whose last component it keeps (`-o out games/` writes
- * out/games/...), an archive's members under the archive's name, the
- * extension the target's. -1 when the name cannot be mirrored ("..").
- */
-static int
-mirror(const struct analyze_cmd *c, const char *name, const struct format *f,
-    struct strbuf *out)
-{
-	struct strbuf rel = STRBUF_INIT;
-	const char *p, *base, *dot;
-	size_t best = 0;
-	int i, rc = 0;
-
-	if (!strcmp(name, "<stdin>")) {
-		strbuf_adds(&rel, "stdin");
-	} else {
-		const char *from = name;
-
-		for (i = 0; i < c->npaths; i++) {
-			const char *a = c->paths[i];
-			size_t n = strlen(a);
-
-			while (n > 1 && a[n - 1] == '/')
-				n--;
-			if (n > best && !strncmp(name, a, n) &&
-			    (name[n] == '\0' || name[n] == '/')) {
-				best = n;
-				from = name + n;
-				base = a + n;
-				while (base > a && base[-1] != '/')
-					base--;
-				strbuf_reset(&rel);
-				if (!(base[0] == '.' && (base + 1 == a + n ||
-				    (base[1] == '.' && base + 2 == a + n))))
-					strbuf_add(&rel, base,
-					    (size_t)(a + n - base));
-			}
-		}
-		/* The rest, "//" of an archive member made one '/'. */
-		for (p = from; *p; p++)
-			if (!(*p == '/' && (p[1] == '/' || (rel.len &&
-			    rel.buf[rel.len - 1] == '/') || !rel.len)))
-				strbuf_addc(&rel, *p);
-	}
-	/* No way up and out of the directory. */
-	for (p = rel.buf ? rel.buf : ""; *p; ) {
-		size_t n = strcspn(p, "/");
-
-		if (n == 2 && p[0] == '.' && p[1] == '.')
-			rc = -1;
-		p += n;
-		while (*p == '/')
-			p++;
-	}
-	if (!rel.len)
-		rc = -1;
-	if (rc == 0) {
-		base = strrchr(rel.buf, '/');
-		base = base ? base + 1 : rel.buf;
-		dot = strrchr(base, '.');
-		strbuf_addf(out, "%s/", c->out_dir);
-		if (dot && dot != base && formats_by_ext(base))
-			strbuf_add(out, rel.buf, (size_t)(dot - rel.buf));
-		else
-			strbuf_adds(out, rel.buf);
-		strbuf_adds(out, f->extensions[0]);
-	}
-	strbuf_release(&rel);
-	return rc;
-}
-
-/* The --summary rows of a record: one per side, TAB-separated fields. */
-static void
-summary_rows(struct an_worker *w, const struct record *r, const char *name,
-    int index, struct strbuf *rows)
-{
-	const struct analyze_record *ar = &w->ar;
-	int s, k;
-
-	for (s = 0; s < 2; s++) {
-		const struct analyze_side *sd = &ar->sides[s];
-
-		strbuf_adds(rows, name);
-		strbuf_addf(rows, "\t%d\t%s\t%d\t", index + 1, s == BLACK ?
-		    "black" : "white", sd->moves);
-		if (sd->moves)
-			strbuf_addf(rows, "%.1f", (double)sd->loss / sd->moves);
-		else
-			strbuf_addc(rows, '-');
-		strbuf_addf(rows, "\t%d\t%d\t%d\t", sd->classes[CLASS_INACCURACY],
-		    sd->classes[CLASS_MISTAKE], sd->classes[CLASS_BLUNDER]);
-		for (k = 0; k < ANALYZE_WORST && sd->worst[k] >= 0; k++) {
-			const struct analyze_pos *p = &ar->v[sd->worst[k]];
-			const struct analyze_pos *q = &ar->v[p->parent];
-			struct position before;
-
-			analyze_node_position(r, q->node, &before);
-			strbuf_addf(rows, "%s%d", k ? ", " : "", p->ply);
-			strbuf_adds(rows, kakinoki_mark(before.side));
-			kakinoki_write_ki2_move(rows, &before,
-			    r->nodes[p->node].mv, kakinoki_is_same(r, p->node));
-			strbuf_addf(rows, " %lld", p->loss);
-		}
-		strbuf_addc(rows, '\n');
-	}
-}
-
-/* One record: analysed, and into the batch as its outputs want it. */
-static void
-one_record(struct an_worker *w, struct an_batch *b, struct record *r,
-    int index, const struct format *to, const char *enc,
-    struct strbuf *plain)
-{
-	struct strbuf *msgs = &b->base.err;
-	struct analyze_cmd *c = w->c;
-	struct usi_error err;
-	size_t i;
-
-	b->records++;
-	if (analyzer_set_variant(&w->a, r->v, &err) < 0) {
-		size_t n = analyze_count(r, &c->ao);
-
-		strbuf_addf(msgs, "%s: error: record %d: ", b->name,
-		    index + 1);
-		cmd_add_clean(msgs, w->a.dead ? w->a.dead_why : err.msg);
-		strbuf_addf(msgs, "; its %zu positions left unanalysed\n", n);
-		b->positions += (long long)n;
-		b->failed += (long long)n;
-		b->status = EXIT_FINDINGS;
-		analyze_record_reset(&w->ar);
-		if (c->progress)
-			__atomic_add_fetch(&c->positions_done, (long long)n,
-			    __ATOMIC_RELAXED);
-	} else {
-		analyze_record(&w->a, r, &w->ar);
-	}
-	b->positions += (long long)w->ar.n;
-	b->searched += w->ar.searched;
-	b->cached += w->ar.cached;
-	b->failed += w->ar.failed;
-	b->engine_ms += w->ar.engine_ms;
-	for (i = 0; i < w->ar.n; i++) {
-		const struct analyze_pos *p = &w->ar.v[i];
-
-		if (p->status != AN_FAILED)
-			continue;
-		b->status = EXIT_FINDINGS;
-		strbuf_addf(msgs, "%s: warning: record %d: the position after "
-		    "%d move%s is left unanalysed: ", b->name, index + 1, p->ply,
-		    p->ply == 1 ? "" : "s");
-		cmd_add_clean(msgs, p->error ? p->error : "");
-		strbuf_addc(msgs, '\n');
-	}
-	if (c->json)
-		analyze_json(r, &w->ar, b->name, index, c->engine_name,
-		    &b->base.out);
-	if (c->summary && c->json)
-		analyze_json_summary(r, &w->ar, b->name, index, &b->base.out);
-	else if (c->summary)
-		summary_rows(w, r, b->name, index, &b->rows);
-	if (c->records_out) {
-		struct diag_list d;
-		struct write_opts wo;
-
-		annotate_record(r, &w->ar, &c->ao, !strcmp(to->name, "csa"));
-		memset(&wo, 0, sizeof(wo));
-		wo.csa_version = 2;
-		wo.encoding = enc;
-		diag_list_init(&d);
-		if (index > 0)
-			strbuf_adds(plain, to->separator);
-		if (to->write(r, &wo, plain, &d) < 0 || d.errors) {
-			cmd_add_diags(msgs, b->name, &d, DIAG_ERROR);
-			b->status = EXIT_FINDINGS;
-			strbuf_reset(&b->dest);
-		}
-		diag_list_release(&d);
-	}
-}
-
 static int
 input(void *ctx, void *wv, void *batch, const struct pipe_input *in)
 {
 	struct analyze_cmd *c = ctx;
 	struct an_worker *w = wv;
 	struct an_batch *b = batch;
-	struct strbuf *msgs = &b->base.err;
-	struct judge_input ji;
-	struct strbuf plain = STRBUF_INIT;
-	const struct format *to;
-	const char *enc = NULL;
-	int index = 0, bad = 0;
 
 	w->b = b;
 	b->name = in->name;
@@ -758,127 +341,15 @@ input(void *ctx, void *wv, void *batch, const struct pipe_input *in)
 	}
 	if (in->error) {
 		pipe_batch_unreadable(&b->base, in);
-		b->status = EXIT_TROUBLE;
+		b->res.status = EXIT_TROUBLE;
 		return 1;
 	}
-	if (c->in_place && (strstr(in->name, "//") || !strcmp(in->name,
-	    "<stdin>"))) {
-		strbuf_addf(msgs, "%s: error: --in-place rewrites files; this "
-		    "is %s (use -o)\n", in->name, strstr(in->name, "//") ?
-		    "a member of an archive" : "standard input");
-		b->status = EXIT_TROUBLE;
-		return 1;
-	}
-	if (c->in_place)
-		strbuf_add(&b->orig, in->data->buf ? in->data->buf : "",
-		    in->data->len);
-	switch (judge_open(w->j, &ji, in->name, in->data, in->flags)) {
-	case JUDGE_SKIPPED:
-		return 0;
-	case JUDGE_UNREADABLE:
-		cmd_add_diags(msgs, in->name, &w->j->d, DIAG_ERROR);
-		b->status = EXIT_FINDINGS;
-		return 1;
-	case JUDGE_READY:
-		break;
-	}
-	to = c->to ? c->to : ji.f;
-	if (c->records_out) {
-		if (!(to->caps & CAP_COMMENTS) || !to->write) {
-			strbuf_addf(msgs, "%s: error: %s cannot hold the "
-			    "analysis (no comments); choose -t kif, csa, ... "
-			    "or --json\n", in->name, to->name);
-			b->status = EXIT_FINDINGS;
-			return 1;
-		}
-		if (c->in_place)
-			strbuf_adds(&b->dest, in->name);
-		else if (c->out_dir && mirror(c, in->name, to, &b->dest) < 0) {
-			strbuf_addf(msgs, "%s: error: cannot mirror this "
-			    "name under '%s' (it leads out of it)\n", in->name,
-			    c->out_dir);
-			b->status = EXIT_TROUBLE;
-			return 1;
-		}
-		enc = to == ji.f ? w->j->t.encoding : to->default_encoding;
-		/* A person reads a terminal, in its encoding (as convert). */
-		if (!c->out_dir && !c->in_place && c->tty)
-			enc = cmd_terminal_encoding();
-	}
-	for (;;) {
-		enum read_status st = judge_next(w->j, &ji, 0);
-		struct replay rp;
-
-		if (st == READ_EOF)
-			break;
-		if (st != READ_OK) {
-			cmd_add_diags(msgs, in->name, &w->j->d, DIAG_ERROR);
-			bad = 1;
-			if (st == READ_FATAL)
-				break;
-			index++;
-			continue;
-		}
-		replay_record(&w->j->r, &rp, &w->j->d);
-		if (w->j->d.errors) {
-			cmd_add_diags(msgs, in->name, &w->j->d, DIAG_ERROR);
-			strbuf_addf(msgs, "%s: note: record %d is not analysed "
-			    "(an illegal move)\n", in->name, index + 1);
-			bad = 1;
-			index++;
-			continue;
-		}
-		if (index > 0 && c->records_out && !to->separator) {
-			strbuf_addf(msgs, "%s: error: %s holds one record a "
-			    "file; record %d and later not written\n", in->name,
-			    to->name, index + 1);
-			bad = 1;
-			break;
-		}
-		one_record(w, b, &w->j->r, index, to, enc, &plain);
-		index++;
-	}
-	if (bad) {
-		b->status = EXIT_FINDINGS;
-		if (b->dest.len)
-			strbuf_addf(msgs, "%s: note: not written: it holds a "
-			    "record that was not analysed\n", in->name);
-		strbuf_reset(&b->dest);
-	} else if (!index) {
-		strbuf_addf(msgs, "%s: error: no record in the file [empty]\n",
-		    in->name);
-		b->status = EXIT_FINDINGS;
-		strbuf_reset(&b->dest);
-	} else if (c->records_out && (b->dest.len || (!c->out_dir &&
-	    !c->in_place))) {
-		struct span at;
-		char cp[8];
-		int rc = encode_text(plain.buf ? plain.buf : "", plain.len, enc,
-		    NULL, NULL, &b->text, &at, cp);
-
-		if (rc < 0) {
-			if (rc == -2)
-				strbuf_addf(msgs, "%s: error: cannot convert "
-				    "to %s\n", in->name, enc);
-			else
-				strbuf_addf(msgs, "%s: error: output line %u "
-				    "column %u: '%s' cannot be written in %s; "
-				    "not written [encoding]\n", in->name,
-				    at.line, at.col, cp, enc);
-			b->status = EXIT_FINDINGS;
-			strbuf_reset(&b->dest);
-			strbuf_reset(&b->text);
-		} else if (!c->out_dir && !c->in_place) {
-			strbuf_add(&b->base.out, b->text.buf, b->text.len);
-			strbuf_reset(&b->text);
-		}
-	}
-	strbuf_release(&plain);
+	analyze_input(&c->io, &w->a, w->j, &w->ar, in, &b->res);
 	w->b = NULL;
 	if (b->warnings > WARNINGS_MAX)
-		strbuf_addf(msgs, "%s: warning: %d more warnings not shown\n",
-		    in->name, b->warnings - WARNINGS_MAX);
-	return b->status != 0;
+		strbuf_addf(&b->base.err, "%s: warning: %d more warnings not "
+		    "shown\n", in->name, b->warnings - WARNINGS_MAX);
+	return b->res.status != 0;
 }
 
 /* Makes the directories of path's parents, as mkdir -p. */
@@ -910,6 +381,7 @@ emit(void *ctx, void *batch)
 {
 	struct analyze_cmd *c = ctx;
 	struct an_batch *b = batch;
+	struct analyze_input_out *r = &b->res;
 	int stop = 0;
 
 	pthread_mutex_lock(&c->err_mu);
@@ -926,34 +398,34 @@ emit(void *ctx, void *batch)
 		fflush(stdout);
 		fwrite(b->base.err.buf, 1, b->base.err.len, stderr);
 	}
-	if (b->dest.len && b->text.len) {
+	if (r->dest.len && r->text.len) {
 		if (c->in_place) {
-			if (cmd_replace_file(b->dest.buf, b->orig.buf ?
-			    b->orig.buf : "", b->orig.len, b->text.buf,
-			    b->text.len, c->no_backup, c->force))
+			if (cmd_replace_file(r->dest.buf, r->orig.buf ?
+			    r->orig.buf : "", r->orig.len, r->text.buf,
+			    r->text.len, c->no_backup, c->force))
 				worst(c, EXIT_TROUBLE);
-		} else if (make_parents(b->dest.buf) < 0 ||
-		    output_write_file(b->dest.buf, b->text.buf, b->text.len,
+		} else if (make_parents(r->dest.buf) < 0 ||
+		    output_write_file(r->dest.buf, r->text.buf, r->text.len,
 		    c->force, -1) < 0) {
 			if (errno == EEXIST)
 				cmd_error("'%s' exists; not replaced (use "
-				    "--force)", b->dest.buf);
+				    "--force)", r->dest.buf);
 			else
-				cmd_error("cannot write '%s': %s", b->dest.buf,
+				cmd_error("cannot write '%s': %s", r->dest.buf,
 				    strerror(errno));
 			worst(c, EXIT_TROUBLE);
 		}
 	}
 	fflush(stderr);
 	pthread_mutex_unlock(&c->err_mu);
-	strbuf_add(&c->rows, b->rows.buf ? b->rows.buf : "", b->rows.len);
-	c->records += b->records;
-	c->positions += b->positions;
-	c->searched += b->searched;
-	c->cached += b->cached;
-	c->failed += b->failed;
-	c->engine_ms += b->engine_ms;
-	worst(c, b->status);
+	strbuf_add(&c->rows, r->rows.buf ? r->rows.buf : "", r->rows.len);
+	c->records += r->records;
+	c->positions += r->positions;
+	c->searched += r->searched;
+	c->cached += r->cached;
+	c->failed += r->failed;
+	c->engine_ms += r->engine_ms;
+	worst(c, r->status);
 	return stop;
 }
 
@@ -1084,74 +556,6 @@ progress_main(void *arg)
 	return NULL;
 }
 
-/* --- the summary table ------------------------------------------------- */
-
-#define COLS 8
-
-static void
-pad(const char *s, size_t n, size_t width, int right)
-{
-	size_t w = kakinoki_width(s, n);
-
-	if (right)
-		for (; w < width; w++)
-			putchar(' ');
-	fwrite(s, 1, n, stdout);
-	if (!right)
-		for (; w < width; w++)
-			putchar(' ');
-}
-
-static void
-print_table(const struct strbuf *rows)
-{
-	static const char *const head[COLS] = {
-		"file", "record", "side", "moves", "avg loss", "疑問手", "悪手",
-		"大悪手"
-	};
-	size_t width[COLS], k;
-	const char *p;
-
-	for (k = 0; k < COLS; k++)
-		width[k] = kakinoki_width(head[k], strlen(head[k]));
-	for (p = rows->buf; p && *p; ) {
-		const char *e = strchr(p, '\n');
-
-		for (k = 0; k < COLS; k++) {
-			size_t n = strcspn(p, "\t\n");
-			size_t w = kakinoki_width(p, n);
-
-			if (w > width[k])
-				width[k] = w;
-			p += n;
-			if (*p == '\t')
-				p++;
-		}
-		p = e + 1;
-	}
-	for (k = 0; k < COLS; k++) {
-		pad(head[k], strlen(head[k]), width[k], k >= 3);
-		fputs("  ", stdout);
-	}
-	puts("worst");
-	for (p = rows->buf; p && *p; ) {
-		const char *e = strchr(p, '\n');
-
-		for (k = 0; k < COLS; k++) {
-			size_t n = strcspn(p, "\t\n");
-
-			pad(p, n, width[k], k >= 3);
-			fputs("  ", stdout);
-			p += n;
-			if (*p == '\t')
-				p++;
-		}
-		fwrite(p, 1, (size_t)(e - p), stdout);
-		putchar('\n');
-		p = e + 1;
-	}
-}
-
 /* --- options ----------------------------------------------------------- */
 
 enum {
@@ -1269,79 +673,46 @@ resolve_engine(struct analyze_cmd *c)
 	return 0;
 }
 
-/* The first engine: started, configured, its limit tried. */
-static int
-first_engine(struct analyze_cmd *c)
+static void
+main_note(void *ctx, const char *msg)
 {
-	struct usi_error err;
-	char why[512];
-	size_t i;
+	(void)ctx;
+	cmd_note("%s", msg);
+}
 
-	if (start_engine(c, main_warn, NULL, &c->first, &err) < 0)
-		return cmd_error("%s", err.msg);
-	free(c->engine_name);
-	c->engine_name = name_of(c, c->first);
-	if (settle_options(c, c->first, 1, why, sizeof(why)) < 0)
-		return cmd_error("%s", why);
-	if (configure(c, c->first, &err) < 0 ||
-	    usi_check_limit(c->first, &c->ao.limit, &err) < 0) {
+/*
+ * The engines of the run (engine/enginepool.h): the cache's note taken,
+ * else the first engine started and checked before anything is read.
+ */
+static int
+start_engines(struct analyze_cmd *c)
+{
+	struct enginepool_opts po;
+	struct usi_error err;
+
+	memset(&po, 0, sizeof(po));
+	po.argv = c->argv;
+	po.entry = c->entry;
+	po.asked = c->user_opts;
+	po.nasked = c->nuser;
+	po.log_path = c->engine_log;
+	po.init_timeout_ms = c->timeout_init;
+	po.limit = c->ao.limit;
+	po.multipv = c->ao.multipv;
+	po.cache = c->cache;
+	po.warn = main_warn;
+	po.note = main_note;
+	po.on_spawn = enginelive_spawn;
+	po.on_reap = enginelive_reap;
+	enginepool_init(&c->pool, &po);
+	c->pool_on = 1;
+	if (enginepool_prepare(&c->pool, &err) < 0) {
 		if (err.status == USI_ERR_UNSUPPORTED)
 			return cmd_error("%s; nothing was analysed", err.msg);
 		return cmd_error("%s", err.msg);
 	}
-	/* A probe that ended the engine leaves it to be started again. */
-	if (!usi_alive(c->first) && usi_restart(c->first, &err) < 0)
-		return cmd_error("%s", err.msg);
-	analyze_setup(&c->setup, c->engine_name,
-	    (const char *const *)c->options, c->noptions, &c->ao.limit,
-	    c->ao.multipv);
-	for (i = 0; i < c->noptions; i++)
-		if (strchr(c->options[i], '\n'))
-			return cmd_error("an option holds a line break");
-	c->settled = 1;
+	c->engine_name = enginepool_name(&c->pool);
 	return 0;
-}
-
-/*
- * The setup and the engine's name from the cache's note of an earlier
- * run with the same command, options and limit and the same program
- * file (engine/cache.h): 1 when noted, and no engine is started before
- * the walk; 0 when not (the key is kept, to note this run's).
- */
-static int
-take_note(struct analyze_cmd *c)
-{
-	const char **asked = NULL;
-	struct strbuf name = STRBUF_INIT;
-	size_t n = 0, i;
-	int rc;
-
-	if (c->entry)
-		for (i = 0; i < c->entry->noptions; i++) {
-			asked = xreallocarray(asked, n + 1, sizeof(*asked));
-			asked[n++] = c->entry->options[i];
-		}
-	for (i = 0; i < c->nuser; i++) {
-		asked = xreallocarray(asked, n + 1, sizeof(*asked));
-		asked[n++] = c->user_opts[i];
-	}
-	rc = analyze_engine_key(&c->engine_key, (const char *const *)c->argv,
-	    c->entry ? (const char *const *)c->entry->env : NULL, asked, n,
-	    &c->ao.limit, c->ao.multipv);
-	free(asked);
-	if (rc < 0) {
-		strbuf_reset(&c->engine_key);
-		return 0;
-	}
-	strbuf_reset(&c->setup);
-	if (!cache_engine_get(c->cache, c->engine_key.buf, &c->setup, &name)) {
-		strbuf_release(&name);
-		return 0;
-	}
-	free(c->engine_name);
-	c->engine_name = strbuf_detach(&name, NULL);
-	c->noted = 1;
-	return 1;
 }
 
 static void
@@ -1369,22 +740,13 @@ print_totals(struct analyze_cmd *c, double seconds)
 static void
 release(struct analyze_cmd *c)
 {
-	size_t i;
-
-	usi_close(c->first);
-	for (i = 0; i < c->noptions; i++)
-		free(c->options[i]);
-	free(c->options);
+	if (c->pool_on)
+		enginepool_release(&c->pool);
 	free(c->user_opts);
 	usi_argv_free(c->argv);
-	free(c->engine_name);
-	strbuf_release(&c->setup);
-	strbuf_release(&c->engine_key);
-	strbuf_release(&c->limit_text);
 	strbuf_release(&c->rows);
 	enginefile_release(&c->ef);
 	cache_close(c->cache);
-	pthread_mutex_destroy(&c->mu);
 	pthread_mutex_destroy(&c->err_mu);
 }
 
@@ -1435,12 +797,8 @@ cmd_analyze(int argc, char **argv)
 	analyze_opts_init(&c.ao);
 	c.lim = limits_default;
 	c.jo.limits = &c.lim;
-	strbuf_init(&c.setup);
-	strbuf_init(&c.engine_key);
-	strbuf_init(&c.limit_text);
 	strbuf_init(&c.rows);
 	enginefile_init(&c.ef);
-	pthread_mutex_init(&c.mu, NULL);
 	pthread_mutex_init(&c.err_mu, NULL);
 	walkopts_init(&wo, "records");
 	opterr = 0;
@@ -1674,16 +1032,23 @@ cmd_analyze(int argc, char **argv)
 		cache_ops(c.cache, &c.cache_ops);
 		c.ao.cache = &c.cache_ops;
 	}
-	if (!c.cache || !take_note(&c)) {
-		if ((rc = first_engine(&c)))
-			goto out_signals;
-		if (c.cache && c.engine_key.len)
-			cache_engine_put(c.cache, c.engine_key.buf, c.setup.buf,
-			    c.engine_name);
-	}
+	if ((rc = start_engines(&c)))
+		goto out_signals;
 	if (c.cache)
-		c.ao.setup = c.setup.buf;
+		c.ao.setup = enginepool_setup(&c.pool);
 	c.ao.engine_name = c.engine_name;
+	c.io.to = c.to;
+	c.io.records_out = c.records_out;
+	c.io.json = c.json;
+	c.io.summary = c.summary;
+	c.io.in_place = c.in_place;
+	c.io.out_dir = c.out_dir;
+	c.io.paths = c.paths;
+	c.io.npaths = c.npaths;
+	c.io.engine_name = c.engine_name;
+	/* A person reads a terminal, in its encoding (as convert). */
+	if (c.records_out && !c.out_dir && !c.in_place && c.tty)
+		c.io.stdout_encoding = cmd_terminal_encoding();
 	c.progress = wo.po.progress;
 	/* The bar is ours (positions, not records); so is the text. */
 	wo.po.progress = 0;
@@ -1713,8 +1078,13 @@ cmd_analyze(int argc, char **argv)
 		pthread_join(bar, NULL);
 		fputs("\r\033[K", stderr);
 	}
-	if (c.summary && !c.json)
-		print_table(&c.rows);
+	if (c.summary && !c.json) {
+		struct strbuf table = STRBUF_INIT;
+
+		analyze_summary_table(&c.rows, &table);
+		fwrite(table.buf, 1, table.len, stdout);
+		strbuf_release(&table);
+	}
 	print_totals(&c, seconds);
 	rc = c.status;
 out_signals:

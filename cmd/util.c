@@ -163,22 +163,7 @@ void
 cmd_add_diags(struct strbuf *out, const char *file, const struct diag_list *d,
     enum diag_severity min)
 {
-	size_t i;
-
-	for (i = 0; i < d->n; i++) {
-		const struct diag *g = &d->v[i];
-		const char *p;
-
-		if (g->severity < min)
-			continue;
-		strbuf_adds(out, file);
-		if (g->loc.line)
-			strbuf_addf(out, ":%u:%u", g->loc.line, g->loc.col);
-		strbuf_addf(out, ": %s: ", diag_severity_name(g->severity));
-		for (p = g->message; *p; p++)
-			strbuf_addc(out, (unsigned char)*p < 0x20 ? '?' : *p);
-		strbuf_addf(out, " [%s]\n", g->id);
-	}
+	diag_list_lines(out, file, d, min);
 }
 
 void

@@ -107,3 +107,25 @@ diag_warning_line(struct strbuf *out, const char *file, const struct diag *e,
 	strbuf_add_printable(out, e ? e->message : "unreadable");
 	strbuf_addf(out, " [%s]\n", e ? e->id : "syntax");
 }
+
+void
+diag_list_lines(struct strbuf *out, const char *file,
+    const struct diag_list *d, enum diag_severity min)
+{
+	size_t i;
+
+	for (i = 0; i < d->n; i++) {
+		const struct diag *g = &d->v[i];
+		const char *p;
+
+		if (g->severity < min)
+			continue;
+		strbuf_adds(out, file);
+		if (g->loc.line)
+			strbuf_addf(out, ":%u:%u", g->loc.line, g->loc.col);
+		strbuf_addf(out, ": %s: ", diag_severity_name(g->severity));
+		for (p = g->message; *p; p++)
+			strbuf_addc(out, (unsigned char)*p < 0x20 ? '?' : *p);
+		strbuf_addf(out, " [%s]\n", g->id);
+	}
+}

@@ -94,4 +94,12 @@ struct strbuf;
 void diag_warning_line(struct strbuf *out, const char *file,
     const struct diag *e, const char *what);
 
+/*
+ * "FILE[:LINE:COL]: SEVERITY: MESSAGE [ID]\n" for each diagnostic of d
+ * of at least min into out, control characters of the message shown as
+ * '?': how the commands that go on past a record say what was wrong.
+ */
+void diag_list_lines(struct strbuf *out, const char *file,
+    const struct diag_list *d, enum diag_severity min);
+
 #endif /* KIFU_CORE_DIAG_H */

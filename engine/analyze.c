@@ -13,6 +13,7 @@
 #include "core/sfen.h"
 #include "core/usi.h"
 #include "core/xalloc.h"
+#include "parsers/kakinoki.h"
 
 static const char *const class_names[CLASS_NB] = {
 	NULL, "inaccuracy", "mistake", "blunder"
@@ -965,5 +966,107 @@ analyze_json_summary(const struct record *r, const struct analyze_record *ar,
 			strbuf_addf(out, ", \"loss\": %lld}", p->loss);
 		}
 		strbuf_adds(out, "]}\n");
+	}
+}
+
+void
+analyze_summary_rows(const struct record *r, const struct analyze_record *ar,
+    const char *file, int index, struct strbuf *rows)
+{
+	int s, k;
+
+	for (s = 0; s < 2; s++) {
+		const struct analyze_side *sd = &ar->sides[s];
+
+		strbuf_adds(rows, file);
+		strbuf_addf(rows, "\t%d\t%s\t%d\t", index + 1, s == BLACK ?
+		    "black" : "white", sd->moves);
+		if (sd->moves)
+			strbuf_addf(rows, "%.1f", (double)sd->loss / sd->moves);
+		else
+			strbuf_addc(rows, '-');
+		strbuf_addf(rows, "\t%d\t%d\t%d\t", sd->classes[CLASS_INACCURACY],
+		    sd->classes[CLASS_MISTAKE], sd->classes[CLASS_BLUNDER]);
+		for (k = 0; k < ANALYZE_WORST && sd->worst[k] >= 0; k++) {
+			const struct analyze_pos *p = &ar->v[sd->worst[k]];
+			const struct analyze_pos *q = &ar->v[p->parent];
+			struct position before;
+
+			analyze_node_position(r, q->node, &before);
+			strbuf_addf(rows, "%s%d", k ? ", " : "", p->ply);
+			strbuf_adds(rows, kakinoki_mark(before.side));
+			kakinoki_write_ki2_move(rows, &before,
+			    r->nodes[p->node].mv, kakinoki_is_same(r, p->node));
+			strbuf_addf(rows, " %lld", p->loss);
+		}
+		strbuf_addc(rows, '\n');
+	}
+}
+
+#define SUMMARY_COLS 8
+
+/* s[0..n) padded to width columns of a terminal (CJK count two). */
+static void
+pad(struct strbuf *out, const char *s, size_t n, size_t width, int right)
+{
+	size_t w = kakinoki_width(s, n);
+
+	if (right)
+		for (; w < width; w++)
+			strbuf_addc(out, ' ');
+	strbuf_add(out, s, n);
+	if (!right)
+		for (; w < width; w++)
+			strbuf_addc(out, ' ');
+}
+
+void
+analyze_summary_table(const struct strbuf *rows, struct strbuf *out)
+{
+	static const char *const head[SUMMARY_COLS] = {
+		"file", "record", "side", "moves", "avg loss", "疑問手", "悪手",
+		"大悪手"
+	};
+	size_t width[SUMMARY_COLS], k;
+	const char *p;
+
+	for (k = 0; k < SUMMARY_COLS; k++)
+		width[k] = kakinoki_width(head[k], strlen(head[k]));
+	for (p = rows->buf; p && *p; ) {
+		const char *e = strchr(p, '\n');
+
+		for (k = 0; k < SUMMARY_COLS; k++) {
+			size_t n = strcspn(p, "\t\n");
+			size_t w = kakinoki_width(p, n);
+
+			if (w > width[k])
+				width[k] = w;
+			p += n;
+			if (*p == '\t')
+				p++;
+		}
+		p = e + 1;
+	}
+	/* The numbers (moves on) are aligned right, the names left. */
+	for (k = 0; k < SUMMARY_COLS; k++) {
+		pad(out, head[k], strlen(head[k]), width[k], k >= 3);
+		strbuf_adds(out, "  ");
+	}
+	strbuf_adds(out, "worst\n");
+	for (p = rows->buf; p && *p; ) {
+		const char *e = strchr(p, '\n');
+
+		for (k = 0; k < SUMMARY_COLS; k++) {
+			size_t n = strcspn(p, "\t\n");
+
+			pad(out, p, n, width[k], k >= 3);
+			strbuf_adds(out, "  ");
+			p += n;
+			if (*p == '\t')
+				p++;
+		}
+		strbuf_add(out, p, (size_t)(e - p));
+		strbuf_addc(out, '\n');
+		p = e + 1;
 	}
 }

@@ -256,4 +256,21 @@ void analyze_json_summary(const struct record *r,
     const struct analyze_record *ar, const char *file, int index,
     struct strbuf *out);
 
+/*
+ * The --summary table's rows of a record, one per side: TAB-separated
+ * file, record (from 1), side, moves judged, average loss ("-" none),
+ * the moves of each class, and the worst moves ("12▲同歩 350, ..."),
+ * each row ended by '\n'; appended to rows.
+ */
+void analyze_summary_rows(const struct record *r,
+    const struct analyze_record *ar, const char *file, int index,
+    struct strbuf *rows);
+
+/*
+ * Rows of analyze_summary_rows (any number of records) as a table for a
+ * terminal, under a header line: columns padded to their widest cell
+ * in display columns (a CJK character counts two), two spaces apart.
+ */
+void analyze_summary_table(const struct strbuf *rows, struct strbuf *out);
+
 #endif /* KIFU_ENGINE_ANALYZE_H */
