@@ -9,7 +9,7 @@
  *               [--spawn-child]
  *               [--init-delay MS] [--variants] [--no-multipv]
  *               [--think MS] [--ready-delay MS] [--play M1,M2,...]
- *               [--score CP]
+ *               [--score CP] [--declare LINE]...
  *
  * --pidfile appends the pid of every start, and "PID child" for the
  * child --spawn-child leaves in its group, so a test can check that none
@@ -44,6 +44,8 @@
  * when one is (a scripted game: cycles for sennichite, perpetual check).
  * --score CP makes every score that (a lost or won engine, for
  * adjudication).
+ * --declare LINE adds an option line to the usi answer ("option name
+ * USI_AnalyseMode type check default false": what kifu sets by itself).
  * --think MS waits MS before each bestmove (a clock to run out);
  * --ready-delay MS before each readyok (late, within kifu's timeout or
  * past it).
@@ -69,6 +71,8 @@ static int at = 0, after = -1, spawn_child, init_delay, variants, multipv_opt = 
 static int think, ready_delay;
 static const char *play;
 static int fixed_score, has_fixed_score;
+static const char *declared[8];
+static int ndeclared;
 static int multipv = 1;
 static const struct variant *variant;
 static struct position pos;
@@ -402,6 +406,8 @@ set_position(char *args)
 static void
 usi(void)
 {
+	int i;
+
 	if (init_delay)
 		sleep_ms(init_delay);
 	if (is("exit-start"))
@@ -433,6 +439,8 @@ usi(void)
 	if (variants)
 		say("option name UCI_Variant type combo default shogi var shogi "
 		    "var minishogi");
+	for (i = 0; i < ndeclared; i++)
+		say("%s", declared[i]);
 	say("usiok");
 }
 
@@ -475,6 +483,8 @@ main(int argc, char **argv)
 			variants = 1;
 		else if (!strcmp(a, "--no-multipv"))
 			multipv_opt = 0;
+		else if (!strcmp(a, "--declare") && v && ndeclared < 8)
+			declared[ndeclared++] = v, i++;
 		else {
 			fprintf(stderr, "mock: unknown argument %s\n", a);
 			return 2;

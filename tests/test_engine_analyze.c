@@ -4,8 +4,9 @@
  * canned results, so that no engine runs: the positions chosen, the
  * judgement of each move (its own MultiPV line, the next position's
  * score, the best move never flagged, mates on one scale), the sides'
- * sums, the JSON, the comment blocks and their replacement, and what the
- * evaluation readers see of them after a write and a read.
+ * sums, the JSON, the summary's rows and table, the comment blocks and
+ * their replacement, and what the evaluation readers see of them after a
+ * write and a read.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -300,6 +301,58 @@ test_json(void **state)
 	session_close(&s);
 }
 
+/* --- the summary ------------------------------------------------------- */
+
+/*
+ * The summary's rows: each side's judged moves, the average loss, the
+ * classes, and the worst moves, worst first, in KI2 with their losses;
+ * and the table, aligned by display width (kanji count two columns).
+ */
+static void
+test_summary(void **state)
+{
+	static const char rows_want[] =
+	    "g.csa\t1\tblack\t2\t480.0\t0\t0\t1\t3▲２六歩 940, 1▲７六歩 20\n"
+	    "g.csa\t1\twhite\t2\t16448.5\t0\t0\t1\t4△８四歩 32897\n";
+	static const char table_want[] =
+	    "file      record  side   moves  avg loss  疑問手  悪手  大悪手  worst\n"
+	    "g.csa     1       black      2     480.0       0     0       1  "
+	    "3▲２六歩 940, 1▲７六歩 20\n"
+	    "g.csa     1       white      2   16448.5       0     0       1  "
+	    "4△８四歩 32897\n"
+	    "棋譜.kif  12      black      0         -       0     0       0  \n";
+	struct analyze_opts o;
+	struct analyzer a;
+	struct analyze_record ar;
+	struct strbuf rows = STRBUF_INIT, table = STRBUF_INIT;
+
+	(void)state;
+	can_game();
+	read_csa(game);
+	opts(&o);
+	o.multipv = 2;
+	analyzer_init(&a, NULL, &o);
+	analyze_record_init(&ar);
+	analyze_record(&a, &s.r, &ar);
+	analyze_summary_rows(&s.r, &ar, "g.csa", 0, &rows);
+	assert_string_equal(rows.buf, rows_want);
+	/* A record with nothing judged, of a file named in kanji. */
+	strbuf_adds(&rows, "棋譜.kif\t12\tblack\t0\t-\t0\t0\t0\t\n");
+	analyze_summary_table(&rows, &table);
+	assert_string_equal(table.buf, table_want);
+	/* No rows: the header alone. */
+	strbuf_reset(&rows);
+	strbuf_reset(&table);
+	analyze_summary_table(&rows, &table);
+	assert_string_equal(table.buf, "file  record  side  moves  avg loss  "
+	    "疑問手  悪手  大悪手  worst\n");
+	strbuf_release(&rows);
+	strbuf_release(&table);
+	analyze_record_release(&ar);
+	analyzer_release(&a);
+	session_close(&s);
+}
+
 /* --- the comments ------------------------------------------------------ */
 
 static void
@@ -485,6 +538,7 @@ main(void)
 		cmocka_unit_test(test_value),
 		cmocka_unit_test(test_judgement),
 		cmocka_unit_test(test_json),
+		cmocka_unit_test(test_summary),
 		cmocka_unit_test(test_replace),
 		cmocka_unit_test(test_blocks),
 		cmocka_unit_test(test_engine_key),
