@@ -139,14 +139,12 @@ struct analyze_cmd {
 	struct analyze_opts ao;
 	int limit_given;
 	long long timeout_init, timeout_search;	/* 0: default */
-	const struct format *to;
-	const char *out_dir;
-	int in_place, no_backup, json, summary, force, records_out;
+	/* what each input gives: -t, -o, --in-place, --json, --summary */
+	struct analyze_input_opts io;
+	int no_backup, force;
 	int tty;			/* stdout is a terminal */
 	struct judge_opts jo;
 	struct limits lim;
-	char *const *paths;
-	int npaths;
 	/* the engines */
 	struct engine_file ef;
 	const struct engine_entry *entry;
@@ -154,7 +152,6 @@ struct analyze_cmd {
 	struct engine_pool pool;
 	int pool_on;			/* pool initialised */
 	const char *engine_name;	/* the pool's */
-	struct analyze_input_opts io;	/* what each input gives */
 	/* the cache */
 	struct cache *cache;
 	struct analyze_cache cache_ops;
@@ -399,7 +396,7 @@ emit(void *ctx, void *batch)
 		fwrite(b->base.err.buf, 1, b->base.err.len, stderr);
 	}
 	if (r->dest.len && r->text.len) {
-		if (c->in_place) {
+		if (c->io.in_place) {
 			if (cmd_replace_file(r->dest.buf, r->orig.buf ?
 			    r->orig.buf : "", r->orig.len, r->text.buf,
 			    r->text.len, c->no_backup, c->force))
@@ -458,72 +455,6 @@ static const struct pipeline_ops analyze_ops = {
 	.input = input,
 	.emit = emit,
 	.done = done,
-};
-
-/* --- counting, for the progress bar's ETA ------------------------------ */
-
-static void *
-count_worker_new(void *ctx)
-{
-	return judge_new(&((struct analyze_cmd *)ctx)->jo);
-}
-
-static void
-count_worker_free(void *ctx, void *w)
-{
-	(void)ctx;
-	judge_free(w);
-}
-
-/* A batch of the count: a pipe_batch first, as every batch. */
-struct count_batch {
-	struct pipe_batch base;
-	long long n;
-};
-
-static int
-count_input(void *ctx, void *wv, void *batch, const struct pipe_input *in)
-{
-	struct analyze_cmd *c = ctx;
-	struct judge *j = wv;
-	struct judge_input ji;
-	long long *n = &((struct count_batch *)batch)->n;
-
-	if (in->error || judge_open(j, &ji, in->name, in->data, in->flags) !=
-	    JUDGE_READY)
-		return 0;
-	for (;;) {
-		enum read_status st = judge_next(j, &ji, 0);
-		struct replay rp;
-
-		if (st == READ_EOF || st == READ_FATAL)
-			break;
-		if (st != READ_OK)
-			continue;
-		replay_record(&j->r, &rp, &j->d);
-		if (!j->d.errors)
-			*n += (long long)analyze_count(&j->r, &c->ao);
-	}
-	return 0;
-}
-
-static int
-count_emit(void *ctx, void *batch)
-{
-	struct analyze_cmd *c = ctx;
-	long long *n = &((struct count_batch *)batch)->n;
-
-	c->positions_total += *n;
-	*n = 0;
-	return 0;
-}
-
-static const struct pipeline_ops count_ops = {
-	.batch_size = sizeof(struct count_batch),
-	.worker_new = count_worker_new,
-	.worker_free = count_worker_free,
-	.input = count_input,
-	.emit = count_emit,
 };
 
 static void *
@@ -879,22 +810,23 @@ cmd_analyze(int argc, char **argv)
 			if ((rc = take_thresholds(&c, optarg)))
 				goto out;
 			break;
-		case 'o': c.out_dir = optarg; break;
-		case OPT_IN_PLACE: c.in_place = 1; break;
+		case 'o': c.io.out_dir = optarg; break;
+		case OPT_IN_PLACE: c.io.in_place = 1; break;
 		case OPT_NO_BACKUP: c.no_backup = 1; break;
-		case OPT_JSON: c.json = 1; break;
-		case OPT_SUMMARY: c.summary = 1; break;
+		case OPT_JSON: c.io.json = 1; break;
+		case OPT_SUMMARY: c.io.summary = 1; break;
 		case 't':
-			if (!(c.to = formats_by_name(optarg)) || !c.to->write) {
+			if (!(c.io.to = formats_by_name(optarg)) ||
+			    !c.io.to->write) {
 				rc = cmd_usage_error(cmd_analyze_usage, "cannot "
 				    "write format '%s' (known: %s)", optarg,
 				    formats_names());
 				goto out;
 			}
-			if (!(c.to->caps & CAP_COMMENTS)) {
+			if (!(c.io.to->caps & CAP_COMMENTS)) {
 				rc = cmd_usage_error(cmd_analyze_usage, "%s cannot "
 				    "hold comments, where the analysis goes",
-				    c.to->name);
+				    c.io.to->name);
 				goto out;
 			}
 			break;
@@ -947,7 +879,7 @@ cmd_analyze(int argc, char **argv)
 		}
 	}
 	if (merge) {
-		rc = merge_caches(argc - optind, argv + optind, c.out_dir,
+		rc = merge_caches(argc - optind, argv + optind, c.io.out_dir,
 		    c.force);
 		goto out;
 	}
@@ -958,19 +890,20 @@ cmd_analyze(int argc, char **argv)
 		rc = cmd_usage_error(cmd_analyze_usage, "no engine (--engine)");
 		goto out;
 	}
-	if ((c.out_dir != NULL) + c.in_place + c.json > 1) {
+	if ((c.io.out_dir != NULL) + c.io.in_place + c.io.json > 1) {
 		rc = cmd_usage_error(cmd_analyze_usage, "-o, --in-place and "
 		    "--json are each a whole output: one of them");
 		goto out;
 	}
-	if (c.no_backup && !c.in_place) {
+	if (c.no_backup && !c.io.in_place) {
 		rc = cmd_usage_error(cmd_analyze_usage, "--no-backup goes with "
 		    "--in-place");
 		goto out;
 	}
-	if (c.to && (c.json || (c.summary && !c.out_dir && !c.in_place))) {
+	if (c.io.to && (c.io.json || (c.io.summary && !c.io.out_dir &&
+	    !c.io.in_place))) {
 		rc = cmd_usage_error(cmd_analyze_usage, "-t is the format of "
-		    "records written; %s writes none", c.json ? "--json" :
+		    "records written; %s writes none", c.io.json ? "--json" :
 		    "--summary");
 		goto out;
 	}
@@ -979,42 +912,43 @@ cmd_analyze(int argc, char **argv)
 		    "before --from-ply %d", c.ao.to_ply, c.ao.from_ply);
 		goto out;
 	}
-	c.records_out = c.out_dir || c.in_place || (!c.json && !c.summary);
+	c.io.records_out = c.io.out_dir || c.io.in_place || (!c.io.json &&
+	    !c.io.summary);
 	c.tty = isatty(STDOUT_FILENO);
 	if ((rc = walkopts_finish(&wo, argc - optind, cmd_analyze_usage)))
 		goto out;
-	if (c.in_place && c.to) {
+	if (c.io.in_place && c.io.to) {
 		int i;
 
 		for (i = optind; i < argc; i++) {
 			struct stat st;
 
 			if (stat(argv[i], &st) == 0 && S_ISREG(st.st_mode) &&
-			    !formats_owns_ext(c.to, argv[i])) {
+			    !formats_owns_ext(c.io.to, argv[i])) {
 				rc = cmd_usage_error(cmd_analyze_usage, "--in-place "
 				    "keeps the name '%s', which is not a %s "
 				    "file's; write with -o instead", argv[i],
-				    c.to->name);
+				    c.io.to->name);
 				goto out;
 			}
 		}
 	}
-	if (c.out_dir) {
+	if (c.io.out_dir) {
 		struct stat st;
 
-		if (stat(c.out_dir, &st) == 0 && !S_ISDIR(st.st_mode)) {
+		if (stat(c.io.out_dir, &st) == 0 && !S_ISDIR(st.st_mode)) {
 			rc = cmd_error("-o names '%s', which is no directory",
-			    c.out_dir);
+			    c.io.out_dir);
 			goto out;
 		}
-		if (mkdir(c.out_dir, 0777) < 0 && errno != EEXIST) {
-			rc = cmd_error("cannot make '%s': %s", c.out_dir,
+		if (mkdir(c.io.out_dir, 0777) < 0 && errno != EEXIST) {
+			rc = cmd_error("cannot make '%s': %s", c.io.out_dir,
 			    strerror(errno));
 			goto out;
 		}
 	}
-	c.paths = argv + optind;
-	c.npaths = argc - optind;
+	c.io.paths = argv + optind;
+	c.io.npaths = argc - optind;
 	if (!c.timeout_search)
 		c.timeout_search = c.ao.limit.kind == USI_LIMIT_MOVETIME ?
 		    c.ao.limit.value + 10000 : 300000;
@@ -1037,17 +971,9 @@ cmd_analyze(int argc, char **argv)
 	if (c.cache)
 		c.ao.setup = enginepool_setup(&c.pool);
 	c.ao.engine_name = c.engine_name;
-	c.io.to = c.to;
-	c.io.records_out = c.records_out;
-	c.io.json = c.json;
-	c.io.summary = c.summary;
-	c.io.in_place = c.in_place;
-	c.io.out_dir = c.out_dir;
-	c.io.paths = c.paths;
-	c.io.npaths = c.npaths;
 	c.io.engine_name = c.engine_name;
 	/* A person reads a terminal, in its encoding (as convert). */
-	if (c.records_out && !c.out_dir && !c.in_place && c.tty)
+	if (c.io.records_out && !c.io.out_dir && !c.io.in_place && c.tty)
 		c.io.stdout_encoding = cmd_terminal_encoding();
 	c.progress = wo.po.progress;
 	/* The bar is ours (positions, not records); so is the text. */
@@ -1056,19 +982,14 @@ cmd_analyze(int argc, char **argv)
 	wo.po.report = &report;
 	c.start = clock_now();
 	if (c.progress) {
-		if (!wo.from_stdin) {
-			struct pipeline_opts po = wo.po;
-
-			po.batch_max = 0;
-			po.report = NULL;
-			pipeline_run(&po, &count_ops, &c, c.paths, c.npaths, 0, 0,
-			    NULL, NULL);
-		}
+		if (!wo.from_stdin)
+			c.positions_total = analyze_count_inputs(&wo.po, &c.jo,
+			    &c.ao, c.io.paths, c.io.npaths);
 		c.start = clock_now();
 		if (pthread_create(&bar, NULL, progress_main, &c) == 0)
 			bar_started = 1;
 	}
-	if (pipeline_run(&wo.po, &analyze_ops, &c, c.paths, c.npaths,
+	if (pipeline_run(&wo.po, &analyze_ops, &c, c.io.paths, c.io.npaths,
 	    wo.from_stdin, wo.nul, NULL, &seconds) < 0) {
 		cmd_error("cannot start a thread: %s", strerror(errno));
 		worst(&c, EXIT_TROUBLE);
@@ -1078,7 +999,7 @@ cmd_analyze(int argc, char **argv)
 		pthread_join(bar, NULL);
 		fputs("\r\033[K", stderr);
 	}
-	if (c.summary && !c.json) {
+	if (c.io.summary && !c.io.json) {
 		struct strbuf table = STRBUF_INIT;
 
 		analyze_summary_table(&c.rows, &table);

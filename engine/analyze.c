@@ -985,8 +985,9 @@ analyze_summary_rows(const struct record *r, const struct analyze_record *ar,
 			strbuf_addf(rows, "%.1f", (double)sd->loss / sd->moves);
 		else
 			strbuf_addc(rows, '-');
-		strbuf_addf(rows, "\t%d\t%d\t%d\t", sd->classes[CLASS_INACCURACY],
-		    sd->classes[CLASS_MISTAKE], sd->classes[CLASS_BLUNDER]);
+		strbuf_addf(rows, "\t%d\t%d\t%d\t",
+		    sd->classes[CLASS_INACCURACY], sd->classes[CLASS_MISTAKE],
+		    sd->classes[CLASS_BLUNDER]);
 		for (k = 0; k < ANALYZE_WORST && sd->worst[k] >= 0; k++) {
 			const struct analyze_pos *p = &ar->v[sd->worst[k]];
 			const struct analyze_pos *q = &ar->v[p->parent];

@@ -238,8 +238,8 @@ analyze_input(const struct analyze_input_opts *o, struct analyzer *a,
 	if (bad) {
 		res->status = 1;
 		if (res->dest.len)
-			strbuf_addf(res->err, "%s: note: not written: it holds a "
-			    "record that was not analysed\n", name);
+			strbuf_addf(res->err, "%s: note: not written: it "
+			    "holds a record that was not analysed\n", name);
 		strbuf_reset(&res->dest);
 	} else if (!index) {
 		strbuf_addf(res->err, "%s: error: no record in the file "
@@ -252,4 +252,92 @@ analyze_input(const struct analyze_input_opts *o, struct analyzer *a,
 	}
 	strbuf_release(&plain);
 	return res->status;
+}
+
+/* --- counting, for a progress bar ------------------------------------ */
+
+struct count {
+	const struct judge_opts *jo;
+	const struct analyze_opts *ao;
+	long long total;
+};
+
+static void *
+count_worker_new(void *ctx)
+{
+	return judge_new(((struct count *)ctx)->jo);
+}
+
+static void
+count_worker_free(void *ctx, void *w)
+{
+	(void)ctx;
+	judge_free(w);
+}
+
+/* A batch of the count: a pipe_batch first, as every batch. */
+struct count_batch {
+	struct pipe_batch base;
+	long long n;
+};
+
+static int
+count_input(void *ctx, void *wv, void *batch, const struct pipe_input *in)
+{
+	struct count *c = ctx;
+	struct judge *j = wv;
+	struct judge_input ji;
+	long long *n = &((struct count_batch *)batch)->n;
+
+	if (in->error || judge_open(j, &ji, in->name, in->data, in->flags) !=
+	    JUDGE_READY)
+		return 0;
+	for (;;) {
+		enum read_status st = judge_next(j, &ji, 0);
+		struct replay rp;
+
+		if (st == READ_EOF || st == READ_FATAL)
+			break;
+		if (st != READ_OK)
+			continue;
+		replay_record(&j->r, &rp, &j->d);
+		if (!j->d.errors)
+			*n += (long long)analyze_count(&j->r, c->ao);
+	}
+	return 0;
+}
+
+static int
+count_emit(void *ctx, void *batch)
+{
+	long long *n = &((struct count_batch *)batch)->n;
+
+	((struct count *)ctx)->total += *n;
+	*n = 0;
+	return 0;
+}
+
+static const struct pipeline_ops count_ops = {
+	.batch_size = sizeof(struct count_batch),
+	.worker_new = count_worker_new,
+	.worker_free = count_worker_free,
+	.input = count_input,
+	.emit = count_emit,
+};
+
+long long
+analyze_count_inputs(const struct pipeline_opts *po,
+    const struct judge_opts *jo, const struct analyze_opts *ao,
+    char *const *paths, int npaths)
+{
+	struct count c = { jo, ao, 0 };
+	struct pipeline_opts o = *po;
+
+	/* Counting is quick: full batches, and nothing to say. */
+	o.batch_max = 0;
+	o.report = NULL;
+	o.progress = 0;
+	o.out = o.err = NULL;
+	pipeline_run(&o, &count_ops, &c, paths, npaths, 0, 0, NULL, NULL);
+	return c.total;
 }

@@ -30,7 +30,7 @@ struct analyze_input_opts {
 	int json, summary;		/* JSON lines; the summary */
 	int in_place;			/* records replace the input */
 	const char *out_dir;		/* records go under it (walk_mirror) */
-	char *const *paths;		/* the walk's arguments, for the mirror */
+	char *const *paths;		/* the walk's arguments (mirror) */
 	int npaths;
 	/*
 	 * Records that go to stdout are written in this encoding (a
@@ -74,5 +74,16 @@ void analyze_input_out_release(struct analyze_input_out *o);
 int analyze_input(const struct analyze_input_opts *o, struct analyzer *a,
     struct judge *j, struct analyze_record *ar, const struct pipe_input *in,
     struct analyze_input_out *res);
+
+/*
+ * The positions analyze_count finds in the records of paths that can be
+ * read and replayed: a progress bar's total, before the analysis. A walk
+ * of its own, with po's workers (its text and progress off); nothing is
+ * said of what cannot be read (the analysis says it). 0 when no thread
+ * could be started.
+ */
+long long analyze_count_inputs(const struct pipeline_opts *po,
+    const struct judge_opts *jo, const struct analyze_opts *ao,
+    char *const *paths, int npaths);
 
 #endif /* KIFU_ENGINE_ANALYZEINPUT_H */

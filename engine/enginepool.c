@@ -125,8 +125,8 @@ settle_options(struct engine_pool *p, struct usi_engine *e, int say_note,
 	if (mpv) {
 		char k[16];
 
-		if (find_option(p->options, p->noptions, mpv, strlen(mpv)) >= 0 &&
-		    p->o.multipv == 1 && say_note)
+		if (say_note && p->o.multipv == 1 && find_option(p->options,
+		    p->noptions, mpv, strlen(mpv)) >= 0)
 			say(p->o.note, p->o.warn_ctx, "%s is set by --option; "
 			    "--multipv says 1", mpv);
 		snprintf(k, sizeof(k), "%d", p->o.multipv);
