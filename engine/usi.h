@@ -24,7 +24,7 @@
  * No global state: a struct usi_engine is used by one thread at a time,
  * and warnings go to the caller's function. Signal handlers that must
  * end every engine on SIGINT live in the caller, which learns each
- * process group from usi_start_opts.on_spawn (cmd/analyze.c keeps such
+ * process group from usi_start_opts.on_spawn (cmd/enginelive.c keeps such
  * a list).
  */
 #ifndef KIFU_ENGINE_USI_H
