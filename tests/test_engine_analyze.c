@@ -140,6 +140,28 @@ can_game(void)
 	    "6i7h\nbestmove 6i7h\n");
 }
 
+/* The game analysed with MultiPV 2, from the canned cache. */
+static void
+analyse_game(struct analyze_opts *o, struct analyzer *a,
+    struct analyze_record *ar)
+{
+	can_game();
+	read_csa(game);
+	opts(o);
+	o->multipv = 2;
+	analyzer_init(a, NULL, o);
+	analyze_record_init(ar);
+	analyze_record(a, &s.r, ar);
+}
+
+static void
+release_game(struct analyzer *a, struct analyze_record *ar)
+{
+	analyze_record_release(ar);
+	analyzer_release(a);
+	session_close(&s);
+}
+
 static void
 test_value(void **state)
 {
@@ -234,9 +256,7 @@ test_judgement(void **state)
 	assert_int_equal(ar.v[0].ply, 2);
 	assert_true(ar.v[1].judged);
 	assert_false(ar.v[0].judged);
-	analyze_record_release(&ar);
-	analyzer_release(&a);
-	session_close(&s);
+	release_game(&a, &ar);
 }
 
 static void
@@ -252,13 +272,7 @@ test_json(void **state)
 	int n = 0;
 
 	(void)state;
-	can_game();
-	read_csa(game);
-	opts(&o);
-	o.multipv = 2;
-	analyzer_init(&a, NULL, &o);
-	analyze_record_init(&ar);
-	analyze_record(&a, &s.r, &ar);
+	analyse_game(&o, &a, &ar);
 	analyze_json(&s.r, &ar, "g.csa", 0, "Canned 1.0", &out);
 	analyze_json_summary(&s.r, &ar, "g.csa", 0, &out);
 	for (p = out.buf; *p; p = strchr(p, '\n') + 1, n++) {
@@ -296,9 +310,7 @@ test_json(void **state)
 	}
 	assert_int_equal(n, 7);
 	strbuf_release(&out);
-	analyze_record_release(&ar);
-	analyzer_release(&a);
-	session_close(&s);
+	release_game(&a, &ar);
 }
 
 /* --- the summary ------------------------------------------------------- */
@@ -327,13 +339,7 @@ test_summary(void **state)
 	struct strbuf rows = STRBUF_INIT, table = STRBUF_INIT;
 
 	(void)state;
-	can_game();
-	read_csa(game);
-	opts(&o);
-	o.multipv = 2;
-	analyzer_init(&a, NULL, &o);
-	analyze_record_init(&ar);
-	analyze_record(&a, &s.r, &ar);
+	analyse_game(&o, &a, &ar);
 	analyze_summary_rows(&s.r, &ar, "g.csa", 0, &rows);
 	assert_string_equal(rows.buf, rows_want);
 	/* A record with nothing judged, of a file named in kanji. */
@@ -348,9 +354,7 @@ test_summary(void **state)
 	    "疑問手  悪手  大悪手  worst\n");
 	strbuf_release(&rows);
 	strbuf_release(&table);
-	analyze_record_release(&ar);
-	analyzer_release(&a);
-	session_close(&s);
+	release_game(&a, &ar);
 }
 
 /* --- the comments ------------------------------------------------------ */
@@ -424,13 +428,7 @@ test_blocks(void **state)
 	const char *c;
 
 	(void)state;
-	can_game();
-	read_csa(game);
-	opts(&o);
-	o.multipv = 2;
-	analyzer_init(&a, NULL, &o);
-	analyze_record_init(&ar);
-	analyze_record(&a, &s.r, &ar);
+	analyse_game(&o, &a, &ar);
 	annotate_record(&s.r, &ar, &o, 1);
 	c = comment_at(&s.r, 0);
 	assert_non_null(c);
@@ -471,9 +469,7 @@ test_blocks(void **state)
 	diag_list_release(&d);
 	strbuf_release(&csa);
 	strbuf_release(&again);
-	analyze_record_release(&ar);
-	analyzer_release(&a);
-	session_close(&s);
+	release_game(&a, &ar);
 }
 
 /* The key of an engine's note: what was asked, and the program file. */

@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "helpers.h"
-#include "mock_pids.h"
+#include "mock_helpers.h"
 #include "core/core.h"
 #include "engine/analyze.h"
 #include "engine/cache.h"
@@ -75,20 +75,10 @@ starts(void)
 	return n;
 }
 
-/* How many lines the engines received hold text. */
 static int
 log_count(const char *text)
 {
-	FILE *f = fopen(logfile, "r");
-	char line[4096];
-	int n = 0;
-
-	if (!f)
-		return 0;
-	while (fgets(line, sizeof(line), f))
-		n += strstr(line, text) != NULL;
-	fclose(f);
-	return n;
+	return mock_log_count(logfile, text);
 }
 
 static int
@@ -97,9 +87,7 @@ setup(void **state)
 	FILE *f;
 
 	(void)state;
-	snprintf(dir, sizeof(dir), "%s/kifu-pool.XXXXXX",
-	    getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-	if (!mkdtemp(dir))
+	if (mock_dir_make(dir, sizeof(dir), "pool") < 0)
 		return -1;
 	snprintf(pidfile, sizeof(pidfile), "%s/pids", dir);
 	snprintf(logfile, sizeof(logfile), "%s/log", dir);
@@ -121,13 +109,10 @@ setup(void **state)
 static int
 teardown(void **state)
 {
-	char cmd[400];
-
 	(void)state;
 	mock_pids_check(pidfile);
 	assert_int_equal(spawned, reaped);
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	return system(cmd) == 0 ? 0 : -1;
+	return mock_dir_remove(dir);
 }
 
 static void
@@ -148,16 +133,7 @@ struct cmdline {
 static char *const *
 mock_argv(struct cmdline *c, const char *const *extra)
 {
-	int n = 0;
-
-	c->v[n++] = mock;
-	c->v[n++] = "--pidfile";
-	c->v[n++] = pidfile;
-	c->v[n++] = "--log";
-	c->v[n++] = logfile;
-	while (extra && *extra && n < 22)
-		c->v[n++] = *extra++;
-	c->v[n] = NULL;
+	mock_command(c->v, 24, mock, pidfile, logfile, extra);
 	return (char *const *)c->v;
 }
 
@@ -173,6 +149,17 @@ opts_init(struct enginepool_opts *o, char *const *argv)
 	o->note = on_note;
 	o->on_spawn = on_spawn;
 	o->on_reap = on_reap;
+}
+
+/* A pool prepared, or the test failed. */
+static void
+prepare(struct engine_pool *p, const struct enginepool_opts *o)
+{
+	struct usi_error err;
+
+	enginepool_init(p, o);
+	if (enginepool_prepare(p, &err) < 0)
+		fail_msg("prepare: %s", err.msg);
 }
 
 static void
@@ -207,7 +194,6 @@ test_options(void **state)
 	struct engine_entry entry;
 	struct enginepool_opts o;
 	struct engine_pool p;
-	struct usi_error err;
 	struct strbuf setup_text = STRBUF_INIT;
 	struct cmdline cl;
 
@@ -220,9 +206,7 @@ test_options(void **state)
 	o.asked = asked;
 	o.nasked = 1;
 	o.multipv = 2;
-	enginepool_init(&p, &o);
-	if (enginepool_prepare(&p, &err) < 0)
-		fail_msg("prepare: %s", err.msg);
+	prepare(&p, &o);
 	/* --option wins over the file; kifu's own come in; sorted. */
 	assert_options(&p, want);
 	assert_string_equal(enginepool_name(&p), "kifu mock 1.0");
@@ -246,16 +230,13 @@ test_user_over_defaults(void **state)
 	const char *asked[] = { "usi_analysemode=false", "MultiPV=3" };
 	struct enginepool_opts o;
 	struct engine_pool p;
-	struct usi_error err;
 	struct cmdline cl;
 
 	(void)state;
 	opts_init(&o, mock_argv(&cl, extra));
 	o.asked = asked;
 	o.nasked = 2;
-	enginepool_init(&p, &o);
-	if (enginepool_prepare(&p, &err) < 0)
-		fail_msg("prepare: %s", err.msg);
+	prepare(&p, &o);
 	/*
 	 * The user's name for the option is found whatever its case (and
 	 * kept as written: the engine matches names so too); --multipv 1
@@ -286,7 +267,6 @@ test_gpsshogi_book(void **state)
 	static const char *const other_want[] = { "MultiPV=1", NULL };
 	struct enginepool_opts o;
 	struct engine_pool p;
-	struct usi_error err;
 	struct cmdline cl;
 
 	(void)state;
@@ -294,16 +274,12 @@ test_gpsshogi_book(void **state)
 	opts_init(&o, mock_argv(&cl, gps));
 	o.limit.kind = USI_LIMIT_MOVETIME;
 	o.limit.value = 1000;
-	enginepool_init(&p, &o);
-	if (enginepool_prepare(&p, &err) < 0)
-		fail_msg("prepare: %s", err.msg);
+	prepare(&p, &o);
 	assert_options(&p, gps_want);
 	enginepool_release(&p);
 	/* Another engine's BookDepth is its own business. */
 	opts_init(&o, mock_argv(&cl, other));
-	enginepool_init(&p, &o);
-	if (enginepool_prepare(&p, &err) < 0)
-		fail_msg("prepare: %s", err.msg);
+	prepare(&p, &o);
 	assert_options(&p, other_want);
 	enginepool_release(&p);
 }
@@ -361,12 +337,9 @@ test_errors(void **state)
 	o.limit.value = 100;
 	{
 		struct engine_pool p;
-		struct usi_error err;
 		int before = starts();
 
-		enginepool_init(&p, &o);
-		if (enginepool_prepare(&p, &err) < 0)
-			fail_msg("prepare: %s", err.msg);
+		prepare(&p, &o);
 		assert_int_equal(starts(), before + 1);
 		assert_non_null(p.first);
 		enginepool_release(&p);
@@ -395,7 +368,6 @@ test_take(void **state)
 {
 	struct enginepool_opts o;
 	struct engine_pool p;
-	struct usi_error err;
 	struct taker t[3];
 	pthread_t th[3];
 	struct cmdline cl;
@@ -404,9 +376,7 @@ test_take(void **state)
 
 	(void)state;
 	opts_init(&o, mock_argv(&cl, NULL));
-	enginepool_init(&p, &o);
-	if (enginepool_prepare(&p, &err) < 0)
-		fail_msg("prepare: %s", err.msg);
+	prepare(&p, &o);
 	assert_non_null(p.first);
 	first = usi_engine_pid(p.first);
 	assert_int_equal(starts(), 1);
@@ -450,10 +420,26 @@ open_cache(void)
 	return c;
 }
 
+/*
+ * The options of a run of the wrapper, whose engine calls itself
+ * "kifu mock 1.0" for now, with the cache; returns the cache.
+ */
+static struct cache *
+wrapper_run(struct enginepool_opts *o)
+{
+	static char *argv[] = { wrapper, NULL };
+	struct cache *c;
+
+	set_name("kifu mock 1.0");
+	c = open_cache();
+	opts_init(o, argv);
+	o->cache = c;
+	return c;
+}
+
 static void
 test_note(void **state)
 {
-	static char *argv[] = { wrapper, NULL };
 	struct enginepool_opts o;
 	struct engine_pool p, q;
 	struct usi_error err;
@@ -461,20 +447,13 @@ test_note(void **state)
 	struct cache *c;
 
 	(void)state;
-	set_name("kifu mock 1.0");
-	c = open_cache();
-	opts_init(&o, argv);
-	o.cache = c;
+	c = wrapper_run(&o);
 	/* The first run starts its engine and notes what it was. */
-	enginepool_init(&p, &o);
-	if (enginepool_prepare(&p, &err) < 0)
-		fail_msg("prepare: %s", err.msg);
+	prepare(&p, &o);
 	assert_false(p.noted);
 	assert_int_equal(starts(), 1);
 	/* The next asking the same takes the note: no engine started. */
-	enginepool_init(&q, &o);
-	if (enginepool_prepare(&q, &err) < 0)
-		fail_msg("prepare: %s", err.msg);
+	prepare(&q, &o);
 	assert_true(q.noted);
 	assert_int_equal(starts(), 1);
 	assert_string_equal(enginepool_setup(&q), enginepool_setup(&p));
@@ -490,9 +469,7 @@ test_note(void **state)
 	enginepool_release(&p);
 	/* Another limit is another note. */
 	o.limit.value = 200;
-	enginepool_init(&p, &o);
-	if (enginepool_prepare(&p, &err) < 0)
-		fail_msg("prepare: %s", err.msg);
+	prepare(&p, &o);
 	assert_false(p.noted);
 	assert_int_equal(starts(), 3);
 	enginepool_release(&p);
@@ -502,7 +479,6 @@ test_note(void **state)
 static void
 test_note_wrong(void **state)
 {
-	static char *argv[] = { wrapper, NULL };
 	static const char wrong[] = "kifu mock 2.0 is not the engine the cache "
 	    "noted for this command (its name or options changed): the note "
 	    "is dropped; run again";
@@ -512,19 +488,12 @@ test_note_wrong(void **state)
 	struct cache *c;
 
 	(void)state;
-	set_name("kifu mock 1.0");
-	c = open_cache();
-	opts_init(&o, argv);
-	o.cache = c;
-	enginepool_init(&p, &o);
-	if (enginepool_prepare(&p, &err) < 0)
-		fail_msg("prepare: %s", err.msg);
+	c = wrapper_run(&o);
+	prepare(&p, &o);
 	enginepool_release(&p);
 	/* The same file now starts another engine. */
 	set_name("kifu mock 2.0");
-	enginepool_init(&p, &o);
-	if (enginepool_prepare(&p, &err) < 0)
-		fail_msg("prepare: %s", err.msg);
+	prepare(&p, &o);
 	assert_true(p.noted);
 	assert_null(enginepool_take(&p, NULL, NULL, &err));
 	assert_int_equal(err.status, USI_ERR_START);
@@ -535,9 +504,7 @@ test_note_wrong(void **state)
 	assert_false(p.settled);
 	enginepool_release(&p);
 	/* The note was dropped: the next run starts its engine. */
-	enginepool_init(&p, &o);
-	if (enginepool_prepare(&p, &err) < 0)
-		fail_msg("prepare: %s", err.msg);
+	prepare(&p, &o);
 	assert_false(p.noted);
 	assert_string_equal(enginepool_name(&p), "kifu mock 2.0");
 	enginepool_release(&p);
