@@ -3,29 +3,28 @@
  * written back into the records (or out as JSON), in parallel with one
  * engine process a worker, the output in input order (walk/pipeline.c).
  *
- * The engine (engine/usi.h), the engines of the run and their options
- * (engine/enginepool.h), the work on each record (engine/analyze.h),
- * the comments (engine/annotate.h), the cache (engine/cache.h), the
- * engines file (engine/enginefile.h) and the -o paths (walk/mirror.h)
- * live in their own modules; this file takes the options, hands records
- * to the workers and writes what they give.
+ * The machinery lives in the library: one engine process
+ * (engine/usi.h), the engines of the run and their options
+ * (engine/enginepool.h), one input analysed into the text of its outputs
+ * (engine/analyzeinput.h), the work on each record (engine/analyze.h),
+ * the cache (engine/cache.h) and the engines file (engine/enginefile.h).
+ * This file takes the options, runs the pipeline, writes the files and
+ * the text in input order, and draws the progress bar.
  *
- * Every engine process group is listed here, for the handlers of SIGINT,
- * SIGTERM and SIGHUP: an interrupted run ends its engines (and removes
- * gpsusi's private OSL_HOME) before it dies. The library keeps no such
- * list (no global state there); it tells this file of each start and end
- * (usi_start_opts.on_spawn, on_reap).
+ * Every engine process group is listed by cmd/enginelive.c, for the
+ * handlers of SIGINT, SIGTERM and SIGHUP: an interrupted run ends its
+ * engines (and removes gpsusi's private OSL_HOME) before it dies. The
+ * library keeps no such list (no global state there); it tells the
+ * command of each start and end (enginepool_opts.on_spawn, on_reap).
  */
 #include <errno.h>
 #include <getopt.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -37,17 +36,13 @@
 #include "api/judge.h"
 #include "api/output.h"
 #include "core/clock.h"
-#include "core/encode.h"
 #include "core/xalloc.h"
 #include "engine/analyze.h"
 #include "engine/analyzeinput.h"
-#include "engine/annotate.h"
 #include "engine/cache.h"
 #include "engine/enginefile.h"
 #include "engine/enginepool.h"
 #include "engine/usi.h"
-#include "parsers/kakinoki.h"
-#include "walk/mirror.h"
 #include "walk/pipeline.h"
 
 const char cmd_analyze_usage[] =
