@@ -15,8 +15,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "engine_procs.h"
 #include "helpers.h"
-#include "mock_helpers.h"
 #include "core/core.h"
 #include "engine/analyze.h"
 #include "engine/cache.h"
@@ -75,10 +75,20 @@ starts(void)
 	return n;
 }
 
+/* How many lines the engines were sent hold text. */
 static int
 log_count(const char *text)
 {
-	return mock_log_count(logfile, text);
+	FILE *f = fopen(logfile, "r");
+	char line[4096];
+	int n = 0;
+
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f))
+		n += strstr(line, text) != NULL;
+	fclose(f);
+	return n;
 }
 
 static int
@@ -87,9 +97,8 @@ setup(void **state)
 	FILE *f;
 
 	(void)state;
-	if (mock_dir_make(dir, sizeof(dir), "pool") < 0)
+	if (procs_setup(dir, sizeof(dir), pidfile, sizeof(pidfile), "pool") < 0)
 		return -1;
-	snprintf(pidfile, sizeof(pidfile), "%s/pids", dir);
 	snprintf(logfile, sizeof(logfile), "%s/log", dir);
 	snprintf(namefile, sizeof(namefile), "%s/name", dir);
 	snprintf(wrapper, sizeof(wrapper), "%s/engine.sh", dir);
@@ -110,9 +119,8 @@ static int
 teardown(void **state)
 {
 	(void)state;
-	mock_pids_check(pidfile);
 	assert_int_equal(spawned, reaped);
-	return mock_dir_remove(dir);
+	return procs_teardown(dir, pidfile);
 }
 
 static void
@@ -133,7 +141,16 @@ struct cmdline {
 static char *const *
 mock_argv(struct cmdline *c, const char *const *extra)
 {
-	mock_command(c->v, 24, mock, pidfile, logfile, extra);
+	int n = 0;
+
+	c->v[n++] = mock;
+	c->v[n++] = "--pidfile";
+	c->v[n++] = pidfile;
+	c->v[n++] = "--log";
+	c->v[n++] = logfile;
+	while (extra && *extra && n < 23)
+		c->v[n++] = *extra++;
+	c->v[n] = NULL;
 	return (char *const *)c->v;
 }
 
@@ -526,19 +543,16 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_note_wrong, setup,
 		    teardown),
 	};
-	const char *m = getenv("MOCK_ENGINE") ? getenv("MOCK_ENGINE") :
-	    "build/san/tests/mock_engine";
+	const char *m = mock_engine("test_engine_enginepool");
 	char cwd[PATH_MAX];
 
+	if (!m)
+		return 1;
 	core_init();
 	/* The wrapper script runs it by a whole path. */
 	if (*m == '/')
 		snprintf(mock, sizeof(mock), "%s", m);
 	else if (getcwd(cwd, sizeof(cwd)))
 		snprintf(mock, sizeof(mock), "%.2000s/%.2000s", cwd, m);
-	if (access(mock, X_OK) < 0) {
-		fprintf(stderr, "test_engine_enginepool: %s is not built\n", m);
-		return 1;
-	}
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
