@@ -106,8 +106,8 @@ setup(void **state)
 	/* An engine that can change behind one program file. */
 	if (!(f = fopen(wrapper, "w")))
 		return -1;
-	fprintf(f, "#!/bin/sh\nexec '%s' --pidfile '%s' --name \"$(cat '%s')\"\n",
-	    mock, pidfile, namefile);
+	fprintf(f, "#!/bin/sh\nexec '%s' --pidfile '%s' --name "
+	    "\"$(cat '%s')\"\n", mock, pidfile, namefile);
 	fclose(f);
 	chmod(wrapper, 0755);
 	spawned = reaped = notes = 0;
@@ -186,7 +186,8 @@ assert_options(const struct engine_pool *p, const char *const *want)
 
 	for (i = 0; want[i]; i++) {
 		if (i >= p->noptions)
-			fail_msg("%zu options, %s wanted", p->noptions, want[i]);
+			fail_msg("%zu options, %s wanted", p->noptions,
+			    want[i]);
 		assert_string_equal(p->options[i], want[i]);
 	}
 	assert_int_equal(p->noptions, i);
@@ -198,7 +199,8 @@ static void
 test_options(void **state)
 {
 	static const char *const extra[] = {
-		"--declare", "option name USI_AnalyseMode type check default false",
+		"--declare",
+		"option name USI_AnalyseMode type check default false",
 		"--declare", "option name USI_OwnBook type check default true",
 		NULL
 	};
@@ -241,7 +243,8 @@ static void
 test_user_over_defaults(void **state)
 {
 	static const char *const extra[] = {
-		"--declare", "option name USI_AnalyseMode type check default false",
+		"--declare",
+		"option name USI_AnalyseMode type check default false",
 		NULL
 	};
 	const char *asked[] = { "usi_analysemode=false", "MultiPV=3" };
@@ -280,7 +283,9 @@ test_gpsshogi_book(void **state)
 		"--declare", "option name BookDepth type spin default 10 min 0 "
 		    "max 100", NULL
 	};
-	static const char *const gps_want[] = { "BookDepth=0", "MultiPV=1", NULL };
+	static const char *const gps_want[] = {
+		"BookDepth=0", "MultiPV=1", NULL
+	};
 	static const char *const other_want[] = { "MultiPV=1", NULL };
 	struct enginepool_opts o;
 	struct engine_pool p;
@@ -338,7 +343,8 @@ test_errors(void **state)
 	o.nasked = 1;
 	expect_error(&o, USI_ERR_OPTION, "kifu mock 1.0 has no option 'Hash'");
 	o.asked = range;
-	expect_error(&o, USI_ERR_OPTION, "option 'Threads' takes 1 to 4, not 99");
+	expect_error(&o, USI_ERR_OPTION,
+	    "option 'Threads' takes 1 to 4, not 99");
 	opts_init(&o, mock_argv(&cl, nompv));
 	o.multipv = 2;
 	expect_error(&o, USI_ERR_OPTION, "kifu mock 1.0 has no MultiPV option: "
