@@ -118,4 +118,20 @@ mock_engine(const char *test)
 	return mock;
 }
 
+/* How many lines of the mock's --log file (what it was sent) hold text. */
+static inline int
+procs_log_count(const char *logfile, const char *text)
+{
+	FILE *f = fopen(logfile, "r");
+	char line[4096];
+	int n = 0;
+
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f))
+		n += strstr(line, text) != NULL;
+	fclose(f);
+	return n;
+}
+
 #endif /* KIFU_TESTS_ENGINE_PROCS_H */

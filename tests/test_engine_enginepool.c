@@ -75,20 +75,10 @@ starts(void)
 	return n;
 }
 
-/* How many lines the engines were sent hold text. */
 static int
 log_count(const char *text)
 {
-	FILE *f = fopen(logfile, "r");
-	char line[4096];
-	int n = 0;
-
-	if (!f)
-		return 0;
-	while (fgets(line, sizeof(line), f))
-		n += strstr(line, text) != NULL;
-	fclose(f);
-	return n;
+	return procs_log_count(logfile, text);
 }
 
 static int

@@ -109,16 +109,7 @@ search(struct usi_engine *e, const char *sfen, struct usi_result *r,
 static int
 log_has(const char *text)
 {
-	FILE *f = fopen(logfile, "r");
-	char line[4096];
-	int found = 0;
-
-	if (!f)
-		return 0;
-	while (!found && fgets(line, sizeof(line), f))
-		found = strstr(line, text) != NULL;
-	fclose(f);
-	return found;
+	return procs_log_count(logfile, text) > 0;
 }
 
 /* --- the readers ------------------------------------------------------- */
