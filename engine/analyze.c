@@ -216,8 +216,40 @@ analyzer_defer(struct analyzer *a,
 	a->start_ctx = ctx;
 }
 
-static int apply_variant(struct analyzer *a, const struct variant *v,
-    struct usi_error *err);
+static int
+apply_variant(struct analyzer *a, const struct variant *v,
+    struct usi_error *err)
+{
+	const char *want = v == variant_minishogi() ? "minishogi" : "shogi";
+
+	if (a->dead || !a->e) {
+		err->status = USI_ERR_DIED;
+		snprintf(err->msg, sizeof(err->msg), "%s", a->dead ?
+		    a->dead_why : "no engine");
+		return -1;
+	}
+	if (!usi_engine_option(a->e, "UCI_Variant")) {
+		if (v == variant_standard())
+			return 0;
+		err->status = USI_ERR_UNSUPPORTED;
+		snprintf(err->msg, sizeof(err->msg), "%s plays no %s (it has "
+		    "no UCI_Variant option)", usi_engine_name(a->e), v->name);
+		return -1;
+	}
+	if (a->variant && !strcmp(a->variant, want))
+		return 0;
+	if (!usi_plays_variant(a->e, want)) {
+		err->status = USI_ERR_UNSUPPORTED;
+		snprintf(err->msg, sizeof(err->msg), "%s does not list %s "
+		    "among its UCI_Variant values", usi_engine_name(a->e),
+		    want);
+		return -1;
+	}
+	if (usi_set_option(a->e, "UCI_Variant", want, err) < 0)
+		return -1;
+	a->variant = want;
+	return 0;
+}
 
 /* A deferred analyzer's engine, made now. 0, or -1 with a->dead set. */
 static int
@@ -256,40 +288,6 @@ analyzer_set_variant(struct analyzer *a, const struct variant *v,
 	return apply_variant(a, v, err);
 }
 
-static int
-apply_variant(struct analyzer *a, const struct variant *v,
-    struct usi_error *err)
-{
-	const char *want = v == variant_minishogi() ? "minishogi" : "shogi";
-
-	if (a->dead || !a->e) {
-		err->status = USI_ERR_DIED;
-		snprintf(err->msg, sizeof(err->msg), "%s", a->dead ?
-		    a->dead_why : "no engine");
-		return -1;
-	}
-	if (!usi_engine_option(a->e, "UCI_Variant")) {
-		if (v == variant_standard())
-			return 0;
-		err->status = USI_ERR_UNSUPPORTED;
-		snprintf(err->msg, sizeof(err->msg), "%s plays no %s (it has "
-		    "no UCI_Variant option)", usi_engine_name(a->e), v->name);
-		return -1;
-	}
-	if (a->variant && !strcmp(a->variant, want))
-		return 0;
-	if (!usi_plays_variant(a->e, want)) {
-		err->status = USI_ERR_UNSUPPORTED;
-		snprintf(err->msg, sizeof(err->msg), "%s does not list %s "
-		    "among its UCI_Variant values", usi_engine_name(a->e),
-		    want);
-		return -1;
-	}
-	if (usi_set_option(a->e, "UCI_Variant", want, err) < 0)
-		return -1;
-	a->variant = want;
-	return 0;
-}
 
 static void
 set_error(struct analyze_pos *p, const char *msg)
